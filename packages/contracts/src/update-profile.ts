@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import { CONTACT_PATTERN, EMAIL_PATTERN } from './validators.ts';
+
+const name = z.string().trim().min(1).max(100);
+
+export const UpdateProfileRequest = z.object({
+  firstName: name,
+  lastName: name,
+  contactNumber: z.string().regex(CONTACT_PATTERN, MESSAGES.invalidMobile),
+  userInfoID: z.number().int().positive(),
+  /** Sent by the spec's client; checked but never written: the e-mail cannot be changed. */
+  email: z.string().regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+  orgId: z.number().int().nullable().optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+export const UpdateProfileResponse = z.object({ success: z.boolean(), message: z.string() });
+export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponse>;

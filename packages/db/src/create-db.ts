@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+
+export interface Database {
+  /** Drizzle handle; the same query API on PGlite and node-postgres. */
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL with positional parameters ($1...). Used by pg-boss and a few hot paths. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** postgres://... to use a PostgreSQL server; otherwise PGlite is used. */
+  databaseUrl?: string;
+  /** Directory for PGlite's files; omitted means in memory. */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+/** Opens the database: PGlite (embedded default) or a PostgreSQL server through DATABASE_URL. */
+export async function createDb(options: CreateDbOptions = {}): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    pool.on('error', () => undefined);
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db,
+      kind: 'postgres',
+      executeSql: async (text, values) => pool.query(text, values as any[]),
+      migrate: async () => migratePg(db, { migrationsFolder }),
+      close: async () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values as any[]);
+      // Multi-statement text (pg-boss migrations) needs exec; return the last result's rows.
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    migrate: async () => migratePglite(db as any, { migrationsFolder }),
+    close: async () => client.close(),
+  };
+}

@@ -1,9 +1,3 @@
-CREATE TABLE "app_secrets" (
-	"name" text PRIMARY KEY NOT NULL,
-	"value" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "job_pings" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"message" text NOT NULL,

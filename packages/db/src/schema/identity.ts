@@ -63,13 +63,6 @@ export const userOrgData = pgTable('user_org_data', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Server-side secrets generated on first start (e.g. the auto-login HMAC key). */
-export const appSecrets = pgTable('app_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** A record that a trivial queue job ran: proves the queue end to end on both databases. */
 export const jobPings = pgTable('job_pings', {
   id: serial('id').primaryKey(),

@@ -1,0 +1,49 @@
+import { MESSAGES } from '@invigil/contracts';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { HttpError } from '../../lib/http-errors.ts';
+import { hmacHex, safeEqualHex } from '../../lib/tokens.ts';
+
+/**
+ * The HMAC key for auto-login links: AUTO_LOGIN_SECRET (set it on every API node in production),
+ * or a key generated once under the data directory. A file, not the database, so the link
+ * command works while the embedded database is held by the running server.
+ */
+export function autoLoginKey(dataDir: string, env = process.env): string {
+  if (env.AUTO_LOGIN_SECRET) return env.AUTO_LOGIN_SECRET;
+  const file = path.join(dataDir, 'secrets', 'auto-login.key');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const key = randomBytes(32).toString('hex');
+    try {
+      writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
+      return key;
+    } catch {
+      return readFileSync(file, 'utf8').trim();
+    }
+  }
+}
+
+const message = (ref: string, emailB64: string) => `${ref}.${emailB64}`;
+
+export const toBase64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+/** Signs a link for the e-mail, dated now. */
+export function signAutoLogin(key: string, email: string, now = new Date()) {
+  const ref = String(now.getTime());
+  const emailB64 = toBase64(email.toLowerCase());
+  return { ref, email: emailB64, sig: hmacHex(key, message(ref, emailB64)) };
+}
+
+const sameUtcDay = (a: Date, b: Date) => a.toISOString().slice(0, 10) === b.toISOString().slice(0, 10);
+
+/** Verifies signature and day; returns the e-mail it was issued for. */
+export function verifyAutoLogin(key: string, p: { ref: string; email: string; sig: string }, now = new Date()): string {
+  if (!safeEqualHex(hmacHex(key, message(p.ref, p.email)), p.sig)) throw new HttpError(401, MESSAGES.autoLoginInvalid);
+  const issued = new Date(Number(p.ref));
+  if (Number.isNaN(issued.getTime()) || !sameUtcDay(issued, now)) throw new HttpError(401, MESSAGES.autoLoginExpired);
+  return Buffer.from(p.email, 'base64').toString('utf8');
+}

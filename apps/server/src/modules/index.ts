@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth/auth.routes.ts';
+import operationsRoutes from './operations/operations.routes.ts';
+import profileRoutes from './profile/profile.routes.ts';
+
+/** Every domain module's routes. Add a module with one line here. */
+export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
+  operationsRoutes,
+  authRoutes,
+  profileRoutes,
+];

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/http-errors.ts';
+import { SessionRepository } from '../modules/auth/session.repository.ts';
+
+export interface AuthUser {
+  id: number;
+  role: string;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a valid, unrevoked, unexpired bearer session. */
+    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler factory: requireUser plus one of the roles. */
+    requireRole(...roles: string[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser;
+  }
+}
+
+export const SESSION_INVALID = 'Your session has ended. Please login again.';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : null;
+}
+
+export function registerAuth(app: FastifyInstance) {
+  const sessions = new SessionRepository(app.ctx.database, app.ctx.config.sessionIdleMinutes);
+  app.decorateRequest('user', null as unknown as AuthUser);
+  const requireUser = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, SESSION_INVALID);
+    const session = await sessions.touch(token);
+    if (!session) throw new HttpError(401, SESSION_INVALID);
+    request.user = session;
+  };
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireRole', (...roles: string[]) => async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireUser(request);
+    if (!roles.includes(request.user.role)) throw new HttpError(403, 'You are not allowed to do this.');
+    void reply;
+  });
+}

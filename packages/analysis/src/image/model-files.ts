@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+/** Folder of the models shipped inside the @vladmandic/human npm package. */
+export function humanModelDir(): string {
+  return path.join(path.dirname(require.resolve('@vladmandic/human/package.json')), 'models');
+}
+
+/** Folder (with trailing slash) of the tfjs WASM binaries shipped in @tensorflow/tfjs-backend-wasm. */
+export function wasmDir(): string {
+  return path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm')) + path.sep;
+}
+
+export function humanModelBaseUrl(): string {
+  return pathToFileURL(humanModelDir()).href + '/';
+}
+
+interface WeightsGroup { paths: string[]; weights: unknown[] }
+interface ModelJson { weightsManifest?: WeightsGroup[]; [k: string]: unknown }
+
+/** Minimal subset of tfjs-core's `io` namespace that we need (kept structural to avoid a hard type dependency). */
+export interface TfIo {
+  registerLoadRouter(router: (url: string | string[]) => unknown): void;
+  getModelArtifactsForJSON(modelJson: unknown, loadWeights: (m: WeightsGroup[]) => Promise<[unknown[], ArrayBuffer]>): Promise<unknown>;
+}
+
+/**
+ * Node's fetch cannot read file:// URLs and the WASM backend has no file system handler,
+ * so model.json and its weight shards are read from disk by this load router.
+ */
+export function fileSystemHandler(io: TfIo, url: string) {
+  const file = fileURLToPath(url);
+  const dir = path.dirname(file);
+  return {
+    load: async () => {
+      const json = JSON.parse(await readFile(file, 'utf8')) as ModelJson;
+      return io.getModelArtifactsForJSON(json, async (manifest) => {
+        const specs: unknown[] = [];
+        const buffers: Buffer[] = [];
+        for (const group of manifest) {
+          specs.push(...group.weights);
+          for (const p of group.paths) buffers.push(await readFile(path.join(dir, p)));
+        }
+        const all = Buffer.concat(buffers);
+        return [specs, all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer];
+      });
+    },
+  };
+}
+
+const registered = new WeakSet<object>();
+
+export function registerFileRouter(io: TfIo): void {
+  if (registered.has(io)) return;
+  registered.add(io);
+  io.registerLoadRouter((url) => (typeof url === 'string' && url.startsWith('file://') ? fileSystemHandler(io, url) : null));
+}

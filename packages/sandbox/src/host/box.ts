@@ -1,0 +1,213 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import type { Limits, StepResult, Verdict } from '../types.ts';
+import type { CgroupHandle, CgroupV1 } from './cgroup.ts';
+import { TOOLS } from './capabilities.ts';
+
+/** One command run inside a fresh bubblewrap box. */
+export interface BoxRun {
+  /** argv inside the box (absolute program path). */
+  argv: string[];
+  /** Host directory bound read-only at /box (sources, artifacts). */
+  boxDir: string;
+  stdin: string;
+  limits: Limits;
+  /** Unprivileged uid (and gid) the box runs as; unique per concurrent run. */
+  uid: number;
+  env?: Record<string, string>;
+  /** Collect stdout as raw bytes up to this size instead of text (compile artifacts). */
+  binaryStdoutBytes?: number;
+}
+
+export interface BoxResult extends StepResult {
+  stdoutBytes: Buffer;
+}
+
+export interface BoxHost {
+  cgroup: CgroupV1;
+  seccompPath: string;
+}
+
+/** Toolchain paths bound read-only when present on the host. */
+const RO_TRY = ['/etc/alternatives', '/etc/java-17-openjdk', '/etc/ld.so.cache', '/etc/localtime', '/etc/mime.types'];
+
+export function bwrapArgs(run: BoxRun, seccompFd: number, statusFd: number): string[] {
+  const env = { PATH: '/usr/bin:/bin', HOME: '/work', LANG: 'C.UTF-8', TMPDIR: '/tmp', ...run.env };
+  const args = [
+    '--unshare-all',
+    '--unshare-user',
+    '--disable-userns',
+    '--die-with-parent',
+    '--new-session',
+    '--clearenv',
+    '--hostname',
+    'sandbox',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+  ];
+  for (const p of RO_TRY) args.push('--ro-bind-try', p, p);
+  args.push('--proc', '/proc', '--dev', '/dev');
+  // --size must come right before the --tmpfs it applies to.
+  args.push('--size', String(run.limits.workDirBytes), '--tmpfs', '/work');
+  args.push('--size', String(Math.min(run.limits.workDirBytes, 16 * 1024 * 1024)), '--tmpfs', '/tmp');
+  args.push('--ro-bind', run.boxDir, '/box', '--remount-ro', '/', '--chdir', '/work');
+  for (const [k, v] of Object.entries(env)) args.push('--setenv', k, v);
+  args.push('--cap-drop', 'ALL', '--seccomp', String(seccompFd), '--json-status-fd', String(statusFd), '--');
+  return [...args, ...run.argv];
+}
+
+function signalName(code: number | null): string | null {
+  if (code === null || code <= 128 || code > 128 + 64) return null;
+  const names: Record<number, string> = { 6: 'SIGABRT', 9: 'SIGKILL', 11: 'SIGSEGV', 8: 'SIGFPE', 24: 'SIGXCPU', 25: 'SIGXFSZ', 15: 'SIGTERM', 7: 'SIGBUS' };
+  return names[code - 128] ?? `SIG${code - 128}`;
+}
+
+function limitError(stderr: string): boolean {
+  return /OutOfMemoryError|JavaScript heap out of memory|\bMemoryError\b|std::bad_alloc|Allocation failed/.test(stderr);
+}
+
+/**
+ * Runs `run` in a box: a shell moves itself into the run's cgroups, then setpriv drops to the
+ * run's uid with no capabilities and no-new-privs, prlimit sets CPU, file size, open files and
+ * process limits, and bwrap unshares every namespace, clears the environment, binds the
+ * toolchain read-only, mounts size-limited tmpfs work dirs and applies the seccomp filter.
+ * The chain starts in `/` with an empty environment (nothing leaks through /proc/1/environ).
+ */
+export async function runInBox(host: BoxHost, run: BoxRun): Promise<BoxResult> {
+  const { limits } = run;
+  const cg: CgroupHandle = host.cgroup.create(limits.memoryBytes, limits.processes + 4);
+  const cpuSec = Math.max(1, Math.ceil(limits.cpuMs / 1000));
+  const join = cg.procsFiles.map((f) => `echo $$ > ${f}`).join(' && ');
+  const chain = [
+    TOOLS.setpriv,
+    `--reuid=${run.uid}`,
+    `--regid=${run.uid}`,
+    '--clear-groups',
+    '--inh-caps=-all',
+    '--bounding-set=-all',
+    '--no-new-privs',
+    '--',
+    TOOLS.prlimit,
+    `--cpu=${cpuSec}:${cpuSec + 1}`,
+    `--fsize=${limits.fileSizeBytes}`,
+    `--nofile=${limits.openFiles}`,
+    `--nproc=${limits.processes + 4}`,
+    '--core=0',
+    '--',
+    TOOLS.bwrap,
+    ...bwrapArgs(run, 3, 4),
+  ];
+  const seccompFd = openSync(host.seccompPath, 'r');
+  const started = process.hrtime.bigint();
+  let child;
+  try {
+    child = spawn('/bin/sh', ['-c', `${join} && exec "$@"`, 'box', ...chain], {
+      cwd: '/',
+      env: {},
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe', seccompFd, 'pipe'],
+    });
+  } finally {
+    closeSync(seccompFd);
+  }
+  const outLimit = run.binaryStdoutBytes ?? limits.outputBytes;
+  const stdout: Buffer[] = [];
+  const stderr: Buffer[] = [];
+  let outSize = 0;
+  let errSize = 0;
+  let outputExceeded = false;
+  let wallExceeded = false;
+  let cpuExceeded = false;
+  let status = '';
+  const kill = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  };
+  child.stdout!.on('data', (b: Buffer) => {
+    outSize += b.length;
+    if (outSize > outLimit) {
+      outputExceeded = true;
+      kill();
+      return;
+    }
+    stdout.push(b);
+  });
+  child.stderr!.on('data', (b: Buffer) => {
+    errSize += b.length;
+    if (errSize > limits.outputBytes) {
+      outputExceeded = true;
+      kill();
+      return;
+    }
+    stderr.push(b);
+  });
+  (child.stdio[4] as NodeJS.ReadableStream).on('data', (b: Buffer) => {
+    status += b.toString();
+  });
+  child.stdin!.on('error', () => {});
+  child.stdin!.end(run.stdin);
+  const wallTimer = setTimeout(() => {
+    wallExceeded = true;
+    kill();
+  }, limits.wallMs);
+  const cpuTimer = setInterval(() => {
+    if (cg.cpuMs() > limits.cpuMs + 50) {
+      cpuExceeded = true;
+      kill();
+    }
+  }, 100);
+  const exitCode: number | null = await new Promise((resolve) => {
+    child.on('error', () => resolve(null));
+    child.on('close', (code) => resolve(code));
+  });
+  clearTimeout(wallTimer);
+  clearInterval(cpuTimer);
+  kill();
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const stats = cg.stats();
+  await cg.destroy();
+
+  const outText = Buffer.concat(stdout);
+  const errText = Buffer.concat(stderr).toString('utf8');
+  const started2 = /"child-pid"/.test(status);
+  const m = /"exit-code"\s*:\s*(\d+)/.exec(status);
+  const code = m ? Number(m[1]) : exitCode;
+  const signal = signalName(code);
+  let verdict: Verdict;
+  if ((!started2 || (code === 1 && errText.startsWith('bwrap: '))) && !wallExceeded && !outputExceeded) verdict = 'internal-error';
+  else if (outputExceeded) verdict = 'output-limit';
+  else if (stats.oomKilled || (code !== 0 && limitError(errText))) verdict = 'memory-limit';
+  else if (stats.pidsLimitHit) verdict = 'process-limit';
+  else if (cpuExceeded || signal === 'SIGXCPU' || stats.cpuMs > limits.cpuMs + 50) verdict = 'time-limit';
+  else if (wallExceeded) verdict = 'wall-time-limit';
+  else if (signal === 'SIGXFSZ') verdict = 'file-size-limit';
+  else if (code !== 0) verdict = 'runtime-error';
+  else verdict = 'ok';
+  return {
+    verdict,
+    exitCode: code,
+    signal,
+    stdout: run.binaryStdoutBytes ? '' : outText.toString('utf8'),
+    stdoutBytes: outText,
+    stderr: verdict === 'internal-error' ? `sandbox failed to start: ${errText.trim()}` : errText,
+    cpuMs: stats.cpuMs,
+    wallMs: Math.round(wallMs),
+    memoryBytes: stats.memoryBytes,
+  };
+}

@@ -1,0 +1,142 @@
+import type { LanguageKey, Limits, ProgramLanguage, SqlDialect } from './types.ts';
+
+/** One entry of GET /api/test/programlanguages (the spec's coding language option: id, codinglanguage). */
+export interface LanguageInfo {
+  id: number;
+  codinglanguage: LanguageKey;
+  name: string;
+  kind: 'program' | 'sql' | 'markup';
+  /** Excluded from the selector when the exam's codinglang is 'all-p' / 'all_p'. */
+  excludedFromAllP: boolean;
+}
+
+/**
+ * Language ids. 9 (HTML) and 11 (SQL) are the two ids the spec excludes under 'all-p': they are
+ * not programming languages. The SQL dialects pgsql (12) and mysql (13) are SQL too and are
+ * only offered when a question fixes them. See docs/coding-languages.md.
+ */
+export const LANGUAGES: readonly LanguageInfo[] = Object.freeze([
+  { id: 1, codinglanguage: 'c', name: 'C (gcc 12)', kind: 'program', excludedFromAllP: false },
+  { id: 2, codinglanguage: 'cpp', name: 'C++ (g++ 12, C++17)', kind: 'program', excludedFromAllP: false },
+  { id: 3, codinglanguage: 'java', name: 'Java (OpenJDK 17)', kind: 'program', excludedFromAllP: false },
+  { id: 4, codinglanguage: 'python', name: 'Python 3', kind: 'program', excludedFromAllP: false },
+  { id: 5, codinglanguage: 'javascript', name: 'JavaScript (Node.js)', kind: 'program', excludedFromAllP: false },
+  { id: 9, codinglanguage: 'html', name: 'HTML', kind: 'markup', excludedFromAllP: true },
+  { id: 11, codinglanguage: 'sql', name: 'SQL (SQLite)', kind: 'sql', excludedFromAllP: true },
+  { id: 12, codinglanguage: 'pgsql', name: 'SQL (PostgreSQL)', kind: 'sql', excludedFromAllP: true },
+  { id: 13, codinglanguage: 'mysql', name: 'SQL (MySQL / MariaDB)', kind: 'sql', excludedFromAllP: true },
+]);
+
+const ALIASES: Record<string, LanguageKey> = {
+  c: 'c',
+  gcc: 'c',
+  cpp: 'cpp',
+  'c++': 'cpp',
+  cplusplus: 'cpp',
+  java: 'java',
+  python: 'python',
+  python3: 'python',
+  py: 'python',
+  javascript: 'javascript',
+  js: 'javascript',
+  node: 'javascript',
+  nodejs: 'javascript',
+  html: 'html',
+  sql: 'sql',
+  sqlite: 'sql',
+  pgsql: 'pgsql',
+  postgres: 'pgsql',
+  postgresql: 'pgsql',
+  mysql: 'mysql',
+  mariadb: 'mysql',
+};
+
+/** Resolves a language given by id ("4", 4) or name ("python", "Python3", "C++"). */
+export function resolveLanguage(value: string | number | null | undefined): LanguageInfo | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value).trim().toLowerCase();
+  if (/^\d+$/.test(text)) return LANGUAGES.find((l) => l.id === Number(text)) ?? null;
+  const key = ALIASES[text.replace(/\s+/g, '')];
+  return key ? (LANGUAGES.find((l) => l.codinglanguage === key) ?? null) : null;
+}
+
+/** The selector's options for an exam's codinglang setting ('all', 'all-p'/'all_p' or one language). */
+export function languagesForSetting(setting: string | null | undefined): LanguageInfo[] {
+  const s = (setting ?? 'all').trim().toLowerCase();
+  if (s === 'all-p' || s === 'all_p') return LANGUAGES.filter((l) => !l.excludedFromAllP);
+  if (s === '' || s === 'all') return [...LANGUAGES];
+  const one = resolveLanguage(s);
+  return one ? [one] : [...LANGUAGES];
+}
+
+export function isProgramLanguage(key: LanguageKey): key is ProgramLanguage {
+  return key === 'c' || key === 'cpp' || key === 'java' || key === 'python' || key === 'javascript';
+}
+
+export function isSqlDialect(key: LanguageKey): key is SqlDialect {
+  return key === 'sql' || key === 'pgsql' || key === 'mysql';
+}
+
+/** How the local box compiles and runs a language. */
+export interface Toolchain {
+  /** File name the main source is written to. */
+  mainFile(entry?: string): string;
+  /** Shell command (inside the box) that compiles /box sources into /work/out; null when none. */
+  compile: ((files: string[], limits: Limits) => string) | null;
+  /** How compile output becomes the run artifact: one executable file, or a tar of /work/out. */
+  artifact: 'file' | 'tar' | null;
+  /** argv of the run; the artifact is at /box/prog (file) or extracted into /work (tar). */
+  run(entry: string | undefined, limits: Limits): string[];
+}
+
+const MB = 1024 * 1024;
+const javaOpts = (limits: Limits) => [
+  `-Xmx${Math.max(32, Math.floor((limits.memoryBytes / MB) * 0.6))}m`,
+  '-Xss16m',
+  '-XX:+UseSerialGC',
+  '-XX:TieredStopAtLevel=1',
+  '-XX:-UsePerfData',
+  '-XX:CICompilerCount=1',
+  '-Xshare:auto',
+];
+
+export const TOOLCHAINS: Record<ProgramLanguage, Toolchain> = {
+  c: {
+    mainFile: () => 'main.c',
+    compile: (files) => `mkdir -p /work/out && gcc -O2 -std=gnu17 -Wall -o /work/out/prog ${files.map((f) => `/box/${f}`).join(' ')} -lm 1>&2 && cat /work/out/prog`,
+    artifact: 'file',
+    run: () => ['/box/prog'],
+  },
+  cpp: {
+    mainFile: () => 'main.cpp',
+    compile: (files) => `mkdir -p /work/out && g++ -O2 -std=gnu++17 -Wall -o /work/out/prog ${files.map((f) => `/box/${f}`).join(' ')} 1>&2 && cat /work/out/prog`,
+    artifact: 'file',
+    run: () => ['/box/prog'],
+  },
+  java: {
+    mainFile: (entry) => `${entry ?? 'Main'}.java`,
+    compile: (files, limits) =>
+      `mkdir -p /work/out && javac ${javaOpts(limits).map((o) => `-J${o}`).join(' ')} -encoding UTF-8 -Xlint:none -d /work/out ${files
+        .filter((f) => f.endsWith('.java'))
+        .map((f) => `/box/${f}`)
+        .join(' ')} 1>&2 && tar -C /work/out -cf - .`,
+    artifact: 'tar',
+    run: (entry, limits) => ['/bin/sh', '-c', `tar -xf /box/artifact.tar -C /work && exec java ${javaOpts(limits).join(' ')} -cp /work "$0"`, entry ?? 'Main'],
+  },
+  python: {
+    mainFile: () => 'main.py',
+    compile: null,
+    artifact: null,
+    run: () => ['/usr/bin/python3', '-I', '-B', '/box/main.py'],
+  },
+  javascript: {
+    mainFile: () => 'main.js',
+    compile: null,
+    artifact: null,
+    run: (_entry, limits) => [
+      '/usr/bin/node',
+      `--max-old-space-size=${Math.max(32, Math.floor((limits.memoryBytes / MB) * 0.6))}`,
+      '/box/main.js',
+    ],
+  },
+};

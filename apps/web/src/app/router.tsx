@@ -1,0 +1,38 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LoginPage } from '../features/login/login-page.tsx';
+import { LogoutPage } from '../features/logout/logout-page.tsx';
+import { isLoggedIn } from '../lib/session.ts';
+import { PageLoader } from './page-loader.tsx';
+
+const DashboardPage = lazy(() => import('../features/dashboard-shell/dashboard-page.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
+const TestPage = lazy(() => import('./test-page.tsx'));
+
+const lazyPage = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
+
+/** Dashboard: only with sessionTime 0, else the login screen. */
+function DashboardRoute() {
+  return isLoggedIn() ? lazyPage(<DashboardPage />) : <Navigate to="/v2/user/login" replace />;
+}
+
+/** Profile: only with sessionTime 0, else the dashboard (which sends on to login). */
+function ProfileRoute() {
+  return isLoggedIn() ? lazyPage(<ProfilePage />) : <Navigate to="/v2/user/dashboard" replace />;
+}
+
+/** Login: a signed-in user goes to the dashboard. */
+function LoginRoute() {
+  return isLoggedIn() ? <Navigate to="/v2/user/dashboard" replace /> : <LoginPage />;
+}
+
+/** The route table of the spec (exact matches); any other path goes to the dashboard. */
+export const router = createBrowserRouter([
+  { path: '/v2/user/dashboard', element: <DashboardRoute /> },
+  { path: '/v2/user/profile', element: <ProfileRoute /> },
+  { path: '/v2/user/logout', element: <LogoutPage /> },
+  { path: '/v2/user/test', element: lazyPage(<TestPage />) },
+  { path: '/v2/user/', element: <LoginRoute /> },
+  { path: '/v2/user/login', element: <LoginRoute /> },
+  { path: '*', element: <Navigate to="/v2/user/dashboard" replace /> },
+]);

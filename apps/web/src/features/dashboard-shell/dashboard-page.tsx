@@ -1,0 +1,60 @@
+import { LAYOUT } from '@invigil/contracts';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, useEffect, useState } from 'react';
+import { areaFor } from '../../app/dashboard-areas.tsx';
+import { PageLoader } from '../../app/page-loader.tsx';
+import { getCookie } from '../../lib/cookies.ts';
+import { session } from '../../lib/storage.ts';
+import { SideMenu } from './components/side-menu.tsx';
+import { TopBar } from './components/top-bar.tsx';
+import { HELP_URL, menuFor, SELECTED_MENU_KEY } from './menu.ts';
+
+/** The dashboard shell: top bar, left menu (drawer 240, collapses at 767 px or less), content area. */
+export default function DashboardPage() {
+  const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpoint}px)`, { noSsr: true });
+  const items = menuFor(getCookie('role'));
+  const [selected, setSelected] = useState(() => {
+    const saved = session.get(SELECTED_MENU_KEY);
+    return saved && items.includes(saved) ? saved : items[0]!;
+  });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [firstName, ...rest] = getCookie('userName').split(' ');
+
+  useEffect(() => {
+    session.set(SELECTED_MENU_KEY, selected);
+  }, [selected]);
+
+  const select = (item: string) => {
+    if (item === 'User Help') window.open(HELP_URL, '_blank', 'noopener');
+    setSelected(item);
+    setMenuOpen(false);
+  };
+
+  const menu = <SideMenu firstName={firstName ?? ''} lastName={rest.join(' ')} items={items} selected={selected} onSelect={select} />;
+  const Area = areaFor(selected);
+  const width = LAYOUT.drawerWidth;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <TopBar mobile={mobile} drawerWidth={width} onToggleMenu={() => setMenuOpen((o) => !o)} />
+      {mobile ? (
+        <Drawer variant="temporary" open={menuOpen} onClose={() => setMenuOpen(false)} ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width } }}>
+          {menu}
+        </Drawer>
+      ) : (
+        <Drawer variant="permanent" open sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box' } }}>
+          {menu}
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
+        <Toolbar />
+        <Suspense fallback={<PageLoader />}>
+          <Area menuKey={selected} onSelectMenu={select} />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

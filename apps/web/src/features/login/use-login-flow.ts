@@ -1,0 +1,62 @@
+import { LOGIN_ALREADY, LOGIN_REGENERATED, LOGIN_SUCCESS, remainingAttemptsMessage, type LoginResponse } from '@invigil/contracts';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client.ts';
+import { storeLogin } from '../../lib/session.ts';
+
+type Attempt = (regen: boolean) => Promise<LoginResponse>;
+
+/** Runs a sign-in (password or link): success, the already-logged-in question, or a message. */
+export function useLoginFlow(onSignedIn: () => void) {
+  const { t } = useTranslation('login');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<Attempt | null>(null);
+
+  const run = useCallback(
+    async (attempt: Attempt, regen = false) => {
+      setBusy(true);
+      setError('');
+      try {
+        const res = await attempt(regen);
+        if ((res.status === LOGIN_SUCCESS || res.status === LOGIN_REGENERATED) && res.token) {
+          storeLogin({
+            token: res.token,
+            role: res.role ?? '',
+            userId: res.userId ?? 0,
+            email: res.userdetail?.email ?? '',
+            firstname: res.userdetail?.firstname ?? '',
+            lastname: res.userdetail?.lastname ?? '',
+            organizationId: res.userdetail?.organization_id ?? null,
+          });
+          onSignedIn();
+        } else if (res.status === LOGIN_ALREADY || /already logged in/i.test(res.message ?? '')) {
+          setPending(() => attempt);
+        } else if (typeof res.remainingAttempts === 'number') {
+          setError(remainingAttemptsMessage(res.remainingAttempts));
+        } else {
+          setError(res.message ?? t('connectionLost'));
+        }
+      } catch (e) {
+        setError(e instanceof ApiError && e.status > 0 ? e.message : t('connectionLost'));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [onSignedIn, t],
+  );
+
+  return {
+    error,
+    setError,
+    busy,
+    run,
+    alreadyLoggedIn: pending !== null,
+    confirmHere: () => {
+      const attempt = pending;
+      setPending(null);
+      if (attempt) void run(attempt, true);
+    },
+    dismiss: () => setPending(null),
+  };
+}

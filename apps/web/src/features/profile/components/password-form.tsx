@@ -1,0 +1,58 @@
+import { passwordChangeValidationMessage } from '@invigil/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUpdatePassword } from '../api/profile.ts';
+
+/** Old Password, Password, Confirm Password, Change Password. */
+export function PasswordForm() {
+  const { t } = useTranslation('profile');
+  const change = useUpdatePassword();
+  const [oldPassword, setOld] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const invalid = passwordChangeValidationMessage(oldPassword, password, confirm);
+    if (invalid) return setResult({ ok: false, text: invalid });
+    change.mutate(
+      { oldPassword, newPassword: password },
+      {
+        onSuccess: (res) => {
+          if (!res.oldMatch) setResult({ ok: false, text: t('oldPasswordWrong') });
+          else if (!res.update) setResult({ ok: false, text: t('somethingWrong') });
+          else {
+            setResult({ ok: true, text: t('passwordUpdated') });
+            setOld('');
+            setPassword('');
+            setConfirm('');
+          }
+        },
+        onError: () => setResult({ ok: false, text: t('somethingWrong') }),
+      },
+    );
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
+      {result && (
+        <Alert severity={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'}>
+          {result.text}
+        </Alert>
+      )}
+      <TextField label={t('oldPassword')} name="oldPassword" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} required />
+      <TextField label={t('password')} name="newPassword" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      <TextField label={t('confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
+      <Box>
+        <Button type="submit" variant="contained" disabled={change.isPending}>
+          {t('changePassword')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

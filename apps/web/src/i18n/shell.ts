@@ -1,0 +1,25 @@
+/** Dashboard top bar and menu (spec wording). */
+export default {
+  logout: 'Logout',
+  logoutHint: 'Click here to logout',
+  profile: 'Profile',
+  profileHint: 'Click here to update your profile',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+  menuLabel: 'Main menu',
+  menu: {
+    Tests: 'Tests',
+    Feedback: 'Feedback',
+    Survey: 'Survey',
+    Completed: 'Completed',
+    Expired: 'Expired',
+    WorkFlow: 'WorkFlow',
+    'Site Requirements': 'Site Requirements',
+    Support: 'Support',
+    'User Help': 'User Help',
+    Practice: 'Practice',
+    'Ongoing Tests': 'Ongoing Tests',
+    'Pending Results': 'Pending Results',
+    'Regenerate Results': 'Regenerate Results',
+  },
+};

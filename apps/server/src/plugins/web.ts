@@ -13,9 +13,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     root: webDist,
     wildcard: false,
     index: false,
-    setHeaders(res, file) {
+    setHeaders(reply: { header(k: string, v: string): unknown }, file: string) {
       // Hashed assets never change; everything else must be revalidated.
-      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {

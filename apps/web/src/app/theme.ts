@@ -12,6 +12,19 @@ export const makeTheme = (mode: 'light' | 'dark' = 'light') =>
     shape: { borderRadius: 8 },
     typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", Arial, sans-serif' },
     components: {
+      MuiListItemButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            '&.Mui-selected': {
+              backgroundColor: theme.palette.mode === 'light' ? '#ede7f6' : 'rgba(179,157,219,0.16)',
+              color: theme.palette.primary.main,
+              boxShadow: `inset 4px 0 0 ${theme.palette.primary.main}`,
+              '& .MuiListItemIcon-root': { color: theme.palette.primary.main },
+              '& .MuiListItemText-primary': { fontWeight: 600 },
+            },
+          }),
+        },
+      },
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     },
   });

@@ -31,14 +31,26 @@ export function TopBar({ mobile, drawerWidth, onToggleMenu }: Props) {
           {t('common:productName')}
         </Typography>
         <Tooltip title={t('shell:profileHint')}>
-          <Button color="inherit" component={Link} to="/v2/user/profile" startIcon={<AccountCircleIcon />} aria-label={t('shell:profileHint')}>
-            {!mobile && t('shell:profile')}
-          </Button>
+          {mobile ? (
+            <IconButton color="inherit" component={Link} to="/v2/user/profile" aria-label={t('shell:profileHint')}>
+              <AccountCircleIcon />
+            </IconButton>
+          ) : (
+            <Button color="inherit" component={Link} to="/v2/user/profile" startIcon={<AccountCircleIcon />} aria-label={t('shell:profileHint')}>
+              {t('shell:profile')}
+            </Button>
+          )}
         </Tooltip>
         <Tooltip title={t('shell:logoutHint')}>
-          <Button color="inherit" component={Link} to="/v2/user/logout" startIcon={<LogoutIcon />} aria-label={t('shell:logoutHint')}>
-            {!mobile && t('shell:logout')}
-          </Button>
+          {mobile ? (
+            <IconButton color="inherit" component={Link} to="/v2/user/logout" aria-label={t('shell:logoutHint')} edge="end">
+              <LogoutIcon />
+            </IconButton>
+          ) : (
+            <Button color="inherit" component={Link} to="/v2/user/logout" startIcon={<LogoutIcon />} aria-label={t('shell:logoutHint')}>
+              {t('shell:logout')}
+            </Button>
+          )}
         </Tooltip>
       </Toolbar>
     </AppBar>

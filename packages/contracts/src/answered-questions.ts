@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { AnswerValue } from './question-item.ts';
+
+/**
+ * POST /api/test/answeredQuestions: the save of progress. Two forms:
+ * - the spec's full form: examDetail and quesData, each base64url JSON; quesData is the whole
+ *   question list (only qid, seq and answer fields are read). Every full save is kept as a
+ *   versioned snapshot.
+ * - the delta form: only the answers that changed, each with the client's seq.
+ */
+export const AnswerChange = z.object({
+  qid: z.number().int().positive(),
+  seq: z.number().int().min(0),
+  answer: AnswerValue,
+});
+export type AnswerChange = z.infer<typeof AnswerChange>;
+
+export const SaveFullRequest = z.object({
+  id: z.coerce.number().int().positive(),
+  examDetail: z.string().max(1_000_000),
+  quesData: z.string().min(1).max(5_000_000),
+  windowSwitchCount: z.number().int().min(0).max(10_000).optional(),
+});
+export const SaveDeltaRequest = z.object({
+  id: z.coerce.number().int().positive(),
+  changes: z.array(AnswerChange).min(1).max(500),
+  windowSwitchCount: z.number().int().min(0).max(10_000).optional(),
+});
+export const AnsweredQuestionsRequest = z.union([SaveDeltaRequest, SaveFullRequest]);
+export type AnsweredQuestionsRequest = z.infer<typeof AnsweredQuestionsRequest>;
+
+/** examData: base64url JSON of { version, status, time_remaining }. */
+export const AnsweredQuestionsResponse = z.object({
+  examData: z.string(),
+  saved: z.number(),
+  version: z.number().nullable(),
+  time_remaining: z.number(),
+});
+export type AnsweredQuestionsResponse = z.infer<typeof AnsweredQuestionsResponse>;

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { ISSUE_TYPES } from './question-types.ts';
+
+/** POST /api/test/questionIssues ('Flag this question' / Report Issue). */
+export const QuestionIssuesRequest = z.object({
+  qid: z.coerce.number().int().positive(),
+  issuetype: z.enum(ISSUE_TYPES),
+  description: z.string().trim().min(1, 'Description is required').max(2000),
+});
+export type QuestionIssuesRequest = z.infer<typeof QuestionIssuesRequest>;
+export const QuestionIssuesResponse = z.object({ status: z.literal('SUCCESS') });

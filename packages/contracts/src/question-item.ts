@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { BUTTON_STYLE } from './question-types.ts';
+
+export const ButtonStyleSchema = z.enum([BUTTON_STYLE.answered, BUTTON_STYLE.notAnswered, BUTTON_STYLE.markedReview, BUTTON_STYLE.notVisited]);
+
+export const TypingMetrics = z.object({
+  wordCount: z.number().int().min(0),
+  correctCount: z.number().int().min(0),
+  incorrectCount: z.number().int().min(0),
+  skippedCount: z.number().int().min(0),
+  wpm: z.number().min(0),
+  typingAccuracy: z.number().min(0).max(100),
+  keyStrokes: z.number().int().min(0),
+});
+export type TypingMetrics = z.infer<typeof TypingMetrics>;
+
+/**
+ * A candidate's answer to one question: the answer fields of the spec's question item.
+ * selectedChoiceId is comma-joined for multi-select and multi-blank answers; typed answers are
+ * '|^^|'-joined in descriptiveText (and selectedChoiceId).
+ */
+export const AnswerValue = z.object({
+  selectedChoiceId: z.string().max(2000).optional(),
+  descriptiveText: z.string().max(200_000).optional(),
+  uploadedFile: z.string().max(500).optional(),
+  answerResourcePath: z.string().max(500).optional(),
+  answerResourceName: z.string().max(300).optional(),
+  recordedTime: z.number().min(0).optional(),
+  /** Matching: Column B item ids in the order shown against Column A. */
+  matchOrder: z.array(z.number().int()).max(100).optional(),
+  typing: TypingMetrics.optional(),
+  buttonStyle: ButtonStyleSchema.optional(),
+  timeSpend: z.number().min(0).max(1e7).optional(),
+});
+export type AnswerValue = z.infer<typeof AnswerValue>;
+
+/** A question item as the client sends it back (only qid, seq and the answer fields are read). */
+export const ClientQuestionState = AnswerValue.extend({
+  qid: z.number().int().positive(),
+  /** The client's change counter for this answer; a lower one never overwrites a higher one. */
+  seq: z.number().int().min(0).optional(),
+});
+export type ClientQuestionState = z.infer<typeof ClientQuestionState>;
+
+export const MatchItem = z.object({ id: z.number(), text: z.string(), translated: z.string().nullable().optional() });
+
+/** Type-specific content the views need (never the answer). */
+export const QuestionContent = z.object({
+  /** Matching: the two columns; Column B comes shuffled. */
+  columnA: z.array(MatchItem).optional(),
+  columnB: z.array(MatchItem).optional(),
+  /** Typing test: the text to type. */
+  sourceText: z.string().optional(),
+  /** Typed input: how many boxes. */
+  lines: z.number().int().min(1).max(20).optional(),
+});
+
+export const BlankGroup = z.object({ choiceid: z.string(), choicetext: z.string(), translated_choicetext: z.string() });
+
+/**
+ * A question item as a candidate receives it (spec section 3). No correctid, isCorrect or
+ * answer key ever appears here. Multi-value fields are joined with '|^^|'.
+ */
+export const QuestionItem = AnswerValue.extend({
+  qid: z.number(),
+  index: z.number(),
+  qtext: z.string(),
+  translated_qtext: z.string().nullable(),
+  qtypecode: z.number(),
+  qtypename: z.string(),
+  questiontypename: z.string(),
+  qmarks: z.number(),
+  qdifficultylevelid: z.number(),
+  qresourcepath: z.string().nullable(),
+  question_resource_url: z.string().nullable(),
+  choiceid: z.string(),
+  choicetext: z.string(),
+  chkey: z.string(),
+  chresourcepath: z.string(),
+  choice_resource_url: z.string(),
+  translated_choicetext: z.string(),
+  blanks: z.record(z.string(), BlankGroup).optional(),
+  passageheader: z.string().optional(),
+  passagetext: z.string().optional(),
+  passageImage: z.string().optional(),
+  passageImageURL: z.string().optional(),
+  passageQuestionNo: z.string().optional(),
+  translated_passageheader: z.string().optional(),
+  translated_passagetext: z.string().optional(),
+  questionContent: QuestionContent.nullable(),
+  answerStatus: z.boolean(),
+  buttonStyle: ButtonStyleSchema,
+  timeSpend: z.number(),
+  disabled: z.boolean(),
+  seq: z.number(),
+});
+export type QuestionItem = z.infer<typeof QuestionItem>;
+
+/** The fields of an item that form its answer (what a save carries). */
+export const ANSWER_FIELDS = [
+  'selectedChoiceId', 'descriptiveText', 'uploadedFile', 'answerResourcePath', 'answerResourceName',
+  'recordedTime', 'matchOrder', 'typing', 'buttonStyle', 'timeSpend',
+] as const;
+
+export function answerOf(item: Partial<AnswerValue>): AnswerValue {
+  const out: Record<string, unknown> = {};
+  for (const k of ANSWER_FIELDS) if (item[k] !== undefined) out[k] = item[k];
+  return out as AnswerValue;
+}

@@ -1,0 +1,76 @@
+import { VALUE_SEPARATOR } from './constants.ts';
+import { CHOICE_TYPES, QTYPE } from './question-types.ts';
+import type { AnswerValue } from './question-item.ts';
+import type { Evaluation } from './submit-test.ts';
+import { computeTypingMetrics } from './typing-metrics.ts';
+
+/** What the scorer knows of a question (server side only: it holds the answer key). */
+export interface ScoringQuestion {
+  qid: number;
+  qtypecode: number;
+  marks: number;
+  /** Correct choice ids; for multi-blank, one per blank in blank order. */
+  correctChoiceIds: number[];
+  answerKey: {
+    /** Typed input: accepted value per box (case-insensitive, trimmed). */
+    answers?: string[];
+    /** Matching: for each Column A id (in order), the Column B id that belongs to it. */
+    pairs?: Array<[number, number]>;
+    /** Typing test: the source text (marks scale with accuracy). */
+    sourceText?: string;
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const ids = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean).map(Number);
+
+/** The spec's correctid for a multi-blank question: choice ids joined by commas in blank order. */
+export const multiBlankCorrectId = (q: Pick<ScoringQuestion, 'correctChoiceIds'>) => q.correctChoiceIds.join(',');
+
+/** Marks obtained for one answer. Descriptive answers need a human and score 0 here. */
+export function scoreQuestion(q: ScoringQuestion, a: AnswerValue | undefined): number {
+  if (!a) return 0;
+  const code = q.qtypecode;
+  if (code === QTYPE.multiBlank) {
+    const given = (a.selectedChoiceId ?? '').split(',').map((x) => x.trim()).join(',');
+    return given !== '' && given === multiBlankCorrectId(q) ? q.marks : 0;
+  }
+  if ((CHOICE_TYPES as readonly number[]).includes(code)) {
+    const chosen = new Set(ids(a.selectedChoiceId));
+    const correct = new Set(q.correctChoiceIds);
+    if (chosen.size === 0 || chosen.size !== correct.size) return 0;
+    for (const c of chosen) if (!correct.has(c)) return 0;
+    return q.marks;
+  }
+  if (code === QTYPE.typedInput) {
+    const expected = q.answerKey.answers ?? [];
+    const given = (a.descriptiveText ?? a.selectedChoiceId ?? '').split(VALUE_SEPARATOR);
+    if (expected.length === 0) return 0;
+    const ok = expected.every((e, i) => (given[i] ?? '').trim().toLowerCase() === e.trim().toLowerCase());
+    return ok ? q.marks : 0;
+  }
+  if (code === QTYPE.matching) {
+    const pairs = q.answerKey.pairs ?? [];
+    const order = a.matchOrder ?? [];
+    if (pairs.length === 0 || order.length === 0) return 0;
+    const right = pairs.filter(([, b], i) => order[i] === b).length;
+    return round2((q.marks * right) / pairs.length);
+  }
+  if (code === QTYPE.typingTest) {
+    const source = q.answerKey.sourceText ?? '';
+    const m = computeTypingMetrics(source, a.descriptiveText ?? '', 60);
+    return round2((q.marks * m.correctCount) / Math.max(1, m.correctCount + m.incorrectCount + m.skippedCount));
+  }
+  return 0;
+}
+
+/** obtainedMarks, totalMarks and percentage (two decimals) of an attempt. */
+export function scoreAttempt(questions: ScoringQuestion[], answers: Map<number, AnswerValue>): Evaluation {
+  let obtained = 0;
+  let total = 0;
+  for (const q of questions) {
+    total += q.marks;
+    obtained += scoreQuestion(q, answers.get(q.qid));
+  }
+  return { obtainedMarks: round2(obtained), totalMarks: round2(total), percentage: total > 0 ? round2((obtained / total) * 100) : 0 };
+}

@@ -9,3 +9,4 @@ export * from './logout.ts';
 export * from './get-profile.ts';
 export * from './update-profile.ts';
 export * from './update-password.ts';
+export * from './exam.ts';

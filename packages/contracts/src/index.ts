@@ -9,4 +9,5 @@ export * from './logout.ts';
 export * from './get-profile.ts';
 export * from './update-profile.ts';
 export * from './update-password.ts';
+export * from './dashboard.ts';
 export * from './exam.ts';

@@ -1,5 +1,6 @@
 import type { Database } from '../create-db.ts';
 import { seedIdentity } from './identity.seed.ts';
+import { seedDashboard } from './dashboard.seed.ts';
 
 /** Context passed to every seeder: the database and the demo user ids by e-mail. */
 export interface SeedContext {
@@ -8,7 +9,9 @@ export interface SeedContext {
 }
 
 /** Further seeders (assessment data, ...) run in this order after the accounts. Add one line each. */
-const seeders: Array<(ctx: SeedContext) => Promise<void>> = [];
+const seeders: Array<(ctx: SeedContext) => Promise<void>> = [
+  seedDashboard,
+];
 
 async function tablesToReset(database: Database): Promise<string[]> {
   const { rows } = await database.executeSql(

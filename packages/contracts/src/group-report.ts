@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/users/group-report/:userId/:groupId: the group report PDF of the signed-in user
+ * (replaces the spec's admin-host call: the user's own token, own data only). Another user's
+ * id answers 403, a group the user is not in 404, a report not ready yet 409.
+ */
+export const GroupReportParams = z.object({
+  userId: z.coerce.number().int().positive(),
+  groupId: z.coerce.number().int().positive(),
+});
+export type GroupReportParams = z.infer<typeof GroupReportParams>;
+
+export const groupReportPath = (userId: number, groupId: number) => `/api/users/group-report/${userId}/${groupId}`;

@@ -38,7 +38,7 @@ if __name__ == "__main__":
     const reads = sig.params
       .map((p) => (p.type.array ? `_args.append([${PY_PARSE[p.type.base]} for _ in range(int(_l().strip()))])` : `_args.append(${PY_PARSE[p.type.base]})`))
       .join('\n');
-    const harness = `import sys, importlib.util
+    const harness = `import sys, types
 _in = sys.stdin.read().split('\\n')
 _pos = 0
 def _l():
@@ -60,10 +60,10 @@ def _fmt(v):
     return str(v)
 _args = []
 ${reads}
-_spec = importlib.util.spec_from_file_location('solution', '/box/solution.py')
-_mod = importlib.util.module_from_spec(_spec)
+_src = open('/box/solution.py', encoding='utf-8').read()
+_mod = types.ModuleType('solution')
 sys.modules['solution'] = _mod
-_spec.loader.exec_module(_mod)
+exec(compile(_src, 'solution.py', 'exec'), _mod.__dict__)
 _cls = getattr(_mod, ${JSON.stringify(sig.classname)}, None)
 _fn = getattr(_cls(), ${JSON.stringify(sig.methodname)}) if _cls is not None and hasattr(_cls, ${JSON.stringify(sig.methodname)}) else getattr(_mod, ${JSON.stringify(sig.methodname)})
 _r = _fn(*_args)

@@ -24,7 +24,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: loginReplies },
   }, async (req, reply) => {
     const outcome = await auth.login(req.body.userName, req.body.password, req.body.regen, meta(req));
-    return reply.status(outcome.httpStatus).send(outcome.body);
+    return reply.status(outcome.httpStatus as 200).send(outcome.body);
   });
 
   app.post('/api/login/auto', {
@@ -38,7 +38,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       return reply.status(423).send({ status: 'LOCKED', message: MESSAGES.locked, remainingAttempts: 0 });
     }
     const outcome = await auth.openSession(user, req.body.regen, meta(req));
-    return reply.status(outcome.httpStatus).send(outcome.body);
+    return reply.status(outcome.httpStatus as 200).send(outcome.body);
   });
 
   app.get('/api/login/logout', {

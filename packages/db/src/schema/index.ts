@@ -1,2 +1,3 @@
 export * from './identity.ts';
 export * from './assessment.ts';
+export * from './exam-engine.ts';

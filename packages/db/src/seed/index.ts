@@ -1,6 +1,7 @@
 import type { Database } from '../create-db.ts';
 import { seedIdentity } from './identity.seed.ts';
 import { seedDashboard } from './dashboard.seed.ts';
+import { seedExamEngine } from './exam-engine.seed.ts';
 
 /** Context passed to every seeder: the database and the demo user ids by e-mail. */
 export interface SeedContext {
@@ -11,6 +12,7 @@ export interface SeedContext {
 /** Further seeders (assessment data, ...) run in this order after the accounts. Add one line each. */
 const seeders: Array<(ctx: SeedContext) => Promise<void>> = [
   seedDashboard,
+  seedExamEngine,
 ];
 
 async function tablesToReset(database: Database): Promise<string[]> {

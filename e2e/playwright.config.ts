@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8181);
+import { execSync } from 'node:child_process';
+
+// A free port chosen once in the runner (workers re-read this file and inherit the env), so
+// several e2e runs on one machine do not collide.
+process.env.E2E_PORT ??= execSync(
+  `node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"`,
+  { encoding: 'utf8' },
+).trim();
+const port = Number(process.env.E2E_PORT);
 const root = path.resolve(import.meta.dirname, '..');
 // Fixed once in the runner and inherited by its workers (which re-read this file).
 process.env.E2E_DATA_DIR ??= path.join(root, 'e2e/.artifacts', `data-${Date.now()}`);

@@ -1,7 +1,6 @@
+import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-import { execSync } from 'node:child_process';
 
 // A free port chosen once in the runner (workers re-read this file and inherit the env), so
 // several e2e runs on one machine do not collide.

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes.ts';
+import dashboardRoutes from './dashboard/dashboard.routes.ts';
 import operationsRoutes from './operations/operations.routes.ts';
 import profileRoutes from './profile/profile.routes.ts';
 
@@ -8,4 +9,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   operationsRoutes,
   authRoutes,
   profileRoutes,
+  dashboardRoutes,
 ];

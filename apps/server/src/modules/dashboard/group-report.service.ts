@@ -1,0 +1,99 @@
+import { DASHBOARD_MESSAGES } from '@invigil/contracts';
+import PDFDocument from 'pdfkit';
+import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
+import type { UserRepository } from '../auth/user.repository.ts';
+import type { AttemptRecord, DashboardRepository } from './dashboard.repository.ts';
+import { bucketOf } from './dashboard.service.ts';
+
+export interface GroupReport {
+  fileName: string;
+  pdf: Buffer;
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  '000': 'Not Started', '001': 'In Progress', '010': 'Completed', '011': 'Time Out',
+  '100': 'Expired', '111': 'Aborted', '998': 'Retest', '999': 'Result Failed',
+};
+
+const fmtDate = (d: Date | null) =>
+  d ? new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(d) + ' UTC' : 'N.A.';
+
+/** "Asha Rao" + a timestamp + .pdf, safe as a file name. */
+export function reportFileName(firstName: string, lastName: string, at: Date): string {
+  const name = `${firstName}_${lastName}`.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/_+/g, '_');
+  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\..+$/, '').replace('T', '_');
+  return `${name}_${stamp}.pdf`;
+}
+
+function render(title: { user: string; email: string; group: string; org: string; at: Date }, rows: AttemptRecord[], now: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Group report: ${title.group}`, Author: 'Invigil', Subject: title.user } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    doc.fillColor('#5b2c83').fontSize(20).font('Helvetica-Bold').text('Group Report');
+    doc.moveDown(0.5).fillColor('#000').fontSize(11).font('Helvetica');
+    doc.text(`Name: ${title.user}`);
+    doc.text(`E-mail: ${title.email}`);
+    doc.text(`Organization: ${title.org}`);
+    doc.text(`Group: ${title.group}`);
+    doc.text(`Generated: ${fmtDate(title.at)}`);
+    doc.moveDown();
+
+    const cols = [
+      { h: 'Test', w: 170 }, { h: 'Status', w: 75 }, { h: 'Result', w: 75 }, { h: 'Percentage', w: 65 }, { h: 'Date', w: 115 },
+    ];
+    const x0 = doc.page.margins.left;
+    const line = (cells: string[], bold: boolean) => {
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
+      let x = x0;
+      let height = 0;
+      cells.forEach((c, i) => {
+        doc.text(c, x, y, { width: cols[i]!.w - 6 });
+        height = Math.max(height, doc.y - y);
+        x += cols[i]!.w;
+      });
+      doc.x = x0;
+      doc.y = y + height + 4;
+      doc.moveTo(x0, doc.y - 2).lineTo(x0 + cols.reduce((s, c) => s + c.w, 0), doc.y - 2).strokeColor('#cccccc').lineWidth(0.5).stroke();
+    };
+    line(cols.map((c) => c.h), true);
+    if (!rows.length) doc.font('Helvetica').text('No tests in this group.');
+    for (const a of rows) {
+      const expired = bucketOf(a, now) === 'expired';
+      line([
+        a.examName,
+        expired ? 'Expired' : (STATUS_TEXT[a.status] ?? a.status),
+        a.resultStatus ?? 'N.A.',
+        a.percentage !== null ? `${Number(a.percentage).toFixed(2)} %` : 'N.A.',
+        fmtDate(a.resultDate ?? a.finishedAt ?? (expired ? a.expiresAt : a.scheduledAt)),
+      ], false);
+      if (doc.y > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
+    }
+    doc.end();
+  });
+}
+
+/** The signed-in user's own group report: 403 for another user's id, 404 for a group not theirs. */
+export class GroupReportService {
+  constructor(private readonly repo: DashboardRepository, private readonly users: UserRepository) {}
+
+  async build(requesterId: number, userId: number, groupId: number): Promise<GroupReport> {
+    if (requesterId !== userId) throw forbidden('You can only download your own reports.');
+    const found = await this.repo.groupAttempts(userId, groupId);
+    if (!found) throw notFound('Report not found.');
+    if (!found.group.reportReady) throw new HttpError(409, DASHBOARD_MESSAGES.reportProcessing);
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound('Report not found.');
+    const at = new Date();
+    const pdf = await render(
+      { user: `${user.firstName} ${user.lastName}`, email: user.email, group: found.group.name, org: found.group.orgName, at },
+      found.attempts,
+      at.getTime(),
+    );
+    return { fileName: reportFileName(user.firstName, user.lastName, at), pdf };
+  }
+}

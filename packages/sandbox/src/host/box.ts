@@ -39,6 +39,7 @@ export function bwrapArgs(run: BoxRun, seccompFd: number, statusFd: number): str
     '--disable-userns',
     '--die-with-parent',
     '--new-session',
+    '--as-pid-1',
     '--clearenv',
     '--hostname',
     'sandbox',
@@ -66,7 +67,11 @@ export function bwrapArgs(run: BoxRun, seccompFd: number, statusFd: number): str
   args.push('--ro-bind', run.boxDir, '/box', '--remount-ro', '/', '--chdir', '/work');
   for (const [k, v] of Object.entries(env)) args.push('--setenv', k, v);
   args.push('--cap-drop', 'ALL', '--seccomp', String(seccompFd), '--json-status-fd', String(statusFd), '--');
-  return [...args, ...run.argv];
+  // bwrap's own init would be left a zombie of the host's pid 1 (its monitor exits without
+  // reaping it), so the box runs --as-pid-1 with a shell as its init: the program is its child
+  // (normal signal semantics: SIGXFSZ, SIGXCPU), and when the shell exits the kernel kills
+  // everything left in the pid namespace. `; exit $?` keeps dash from exec-ing the program.
+  return [...args, '/bin/sh', '-c', '"$@"; exit $?', 'box-init', ...run.argv];
 }
 
 function signalName(code: number | null): string | null {
@@ -88,7 +93,7 @@ function limitError(stderr: string): boolean {
  */
 export async function runInBox(host: BoxHost, run: BoxRun): Promise<BoxResult> {
   const { limits } = run;
-  const cg: CgroupHandle = host.cgroup.create(limits.memoryBytes, limits.processes + 4);
+  const cg: CgroupHandle = host.cgroup.create(limits.memoryBytes, limits.processes + 2);
   const cpuSec = Math.max(1, Math.ceil(limits.cpuMs / 1000));
   const join = cg.procsFiles.map((f) => `echo $$ > ${f}`).join(' && ');
   const chain = [
@@ -104,7 +109,8 @@ export async function runInBox(host: BoxHost, run: BoxRun): Promise<BoxResult> {
     `--cpu=${cpuSec}:${cpuSec + 1}`,
     `--fsize=${limits.fileSizeBytes}`,
     `--nofile=${limits.openFiles}`,
-    `--nproc=${limits.processes + 4}`,
+    // RLIMIT_NPROC is a backstop above pids.max, so the cgroup (whose events we read) trips first.
+    `--nproc=${limits.processes + 32}`,
     '--core=0',
     '--',
     TOOLS.bwrap,
@@ -132,12 +138,25 @@ export async function runInBox(host: BoxHost, run: BoxRun): Promise<BoxResult> {
   let wallExceeded = false;
   let cpuExceeded = false;
   let status = '';
+  // Stop a box by killing what runs inside its cgroup but not the outer bwrap: it reaps the
+  // box's init and exits by itself (killing it first would orphan the init as a zombie).
+  let killTimer: NodeJS.Timeout | null = null;
   const kill = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
+    for (const pid of cg.pids()) {
+      if (pid === child.pid) continue;
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }
+    killTimer ??= setTimeout(() => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, 1000);
   };
   child.stdout!.on('data', (b: Buffer) => {
     outSize += b.length;
@@ -178,7 +197,7 @@ export async function runInBox(host: BoxHost, run: BoxRun): Promise<BoxResult> {
   });
   clearTimeout(wallTimer);
   clearInterval(cpuTimer);
-  kill();
+  if (killTimer) clearTimeout(killTimer);
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   const stats = cg.stats();
   await cg.destroy();

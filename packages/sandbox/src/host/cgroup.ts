@@ -14,6 +14,8 @@ export interface CgroupHandle {
   /** cgroup.procs files the supervisor writes the box's first pid into before exec. */
   readonly procsFiles: string[];
   cpuMs(): number;
+  /** Pids currently in the group. */
+  pids(): number[];
   stats(): CgroupStats;
   /** Kills whatever is still inside and removes the groups. */
   destroy(): Promise<void>;
@@ -135,6 +137,10 @@ class V1Handle implements CgroupHandle {
   readonly procsFiles: string[];
   constructor(private readonly dirs: Record<Controller, string>) {
     this.procsFiles = CONTROLLERS.map((c) => join(dirs[c], 'cgroup.procs'));
+  }
+
+  pids(): number[] {
+    return pidsOf(this.dirs.pids);
   }
 
   cpuMs(): number {

@@ -80,7 +80,7 @@ async function insertExams(ctx: SeedContext, plans: ExamPlan[]): Promise<number[
     .values(plans.map((p) => ({
       organizationId: p.organizationId, name: p.name, testType: p.testType, examTypeId: 1,
       durationSeconds: p.minutes * 60, instructionText: p.survey ? SURVEY_INSTRUCTIONS : INSTRUCTIONS,
-      translatedInstructions: p.languages.includes('hi-IN') ? { 'hi-IN': INSTRUCTIONS_HI } : {},
+      translatedInstructions: (p.languages.includes('hi-IN') ? { 'hi-IN': INSTRUCTIONS_HI } : {}) as Record<string, string>,
       languages: p.languages, totalMarksToAttempt: p.questionCount, isPractice: p.isPractice, settings: SETTINGS,
       thankYouMessage: `<p>Thank you for completing <strong>${p.name}</strong>.</p>`,
     })))
@@ -99,16 +99,16 @@ async function insertExams(ctx: SeedContext, plans: ExamPlan[]): Promise<number[
     .values(questionPlans.map((qp) => ({
       examId: examIds[qp.examIndex]!, position: qp.position, qtypeCode: 1, qtypeName: 'Multiple Choice',
       text: qp.q ? `<p>${qp.q.text}</p>` : `<p>${qp.statement}</p>`,
-      translations: qp.q?.hi ? { 'hi-IN': `<p>${qp.q.hi}</p>` } : {},
+      translations: (qp.q?.hi ? { 'hi-IN': `<p>${qp.q.hi}</p>` } : {}) as Record<string, string>,
       marks: qp.survey ? '0' : '1',
     })))
     .returning({ id: questions.id });
 
   const choiceRows = questionPlans.flatMap((qp, i) => {
     const questionId = qRows[i]!.id;
-    if (!qp.q) return LIKERT.map((text, c) => ({ questionId, position: c + 1, text, isCorrect: false }));
+    if (!qp.q) return LIKERT.map((text, c) => ({ questionId, position: c + 1, text, translations: {} as Record<string, string>, isCorrect: false }));
     return qp.q.choices.map(([text, hi], c) => ({
-      questionId, position: c + 1, text, translations: hi ? { 'hi-IN': hi } : {}, isCorrect: c === qp.q!.correct,
+      questionId, position: c + 1, text, translations: (hi ? { 'hi-IN': hi } : {}) as Record<string, string>, isCorrect: c === qp.q!.correct,
     }));
   });
   await db.insert(choices).values(choiceRows);

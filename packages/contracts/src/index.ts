@@ -11,3 +11,4 @@ export * from './update-profile.ts';
 export * from './update-password.ts';
 export * from './dashboard.ts';
 export * from './exam.ts';
+export * from './coding.ts';

@@ -10,4 +10,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   profileRoutes,
   dashboardRoutes,
+  (await import('./coding/coding.routes.ts')).default,
 ];

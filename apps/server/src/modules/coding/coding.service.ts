@@ -1,0 +1,155 @@
+import type { Database } from '@invigil/db';
+import type { CompileCodeRequest, CompileCodeResponse, GetTablesResponse, ProgramSkeletonRequest } from '@invigil/contracts';
+import {
+  generateSkeleton,
+  isProgramLanguage,
+  isSqlDialect,
+  languagesForSetting,
+  QueueFullError,
+  resolveLanguage,
+  runProgram,
+  runTests,
+  SAMPLE_TABLES,
+  SandboxUnavailableError,
+  SignatureError,
+  type Executor,
+  type Limits,
+  type SqlEngine,
+  type SqlTable,
+  type TestCase,
+} from '@invigil/sandbox';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+
+/** What a coding question keeps: `content` is shown to the candidate, `answerKey` never leaves the server. */
+interface CodingQuestion {
+  id: number;
+  examId: number;
+  content: Record<string, unknown>;
+  answerKey: Record<string, unknown>;
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+const truthy = (v: unknown) => v === true || v === 1 || v === 'true' || v === '1';
+
+function tablesOf(content: Record<string, unknown>): SqlTable[] {
+  const t = content.tables;
+  return Array.isArray(t) && t.length > 0 ? (t as SqlTable[]) : SAMPLE_TABLES;
+}
+
+function limitsOf(content: Record<string, unknown>): Partial<Limits> | undefined {
+  const l = content.limits;
+  return l && typeof l === 'object' ? (l as Partial<Limits>) : undefined;
+}
+
+export class CodingService {
+  constructor(
+    private readonly database: Database,
+    private readonly executor: Executor,
+    private readonly sql: SqlEngine,
+  ) {}
+
+  languages(setting?: string) {
+    return languagesForSetting(setting).map((l) => ({ ...l }));
+  }
+
+  skeleton(body: ProgramSkeletonRequest): { programBoilerPlate: string } {
+    const lang = resolveLanguage(body.codingLang);
+    if (!lang) throw badRequest(`Unknown coding language: ${body.codingLang}`);
+    const key = lang.codinglanguage;
+    if (key === 'html') return { programBoilerPlate: '<!DOCTYPE html>\n<html>\n<head>\n  <title>Page</title>\n</head>\n<body>\n\n</body>\n</html>\n' };
+    if (isSqlDialect(key)) return { programBoilerPlate: '-- Write your query here\nSELECT * FROM employees;\n' };
+    if (!body.methodname) throw badRequest('methodname is required for a program skeleton');
+    try {
+      return { programBoilerPlate: generateSkeleton(key as Parameters<typeof generateSkeleton>[0], { ...body, methodname: body.methodname }) };
+    } catch (err) {
+      if (err instanceof SignatureError) throw badRequest(err.message);
+      throw err;
+    }
+  }
+
+  /** The question, if this user has been assigned its exam (and it matches examId when given). */
+  private async question(userId: number, qid: number, examId?: number): Promise<CodingQuestion> {
+    const { rows } = await this.database.executeSql('SELECT id, exam_id, content, answer_key FROM questions WHERE id = $1', [qid]);
+    const row = rows[0];
+    if (!row) throw notFound('Question not found.');
+    if (examId !== undefined) {
+      const own = await this.database.executeSql('SELECT 1 FROM user_exams WHERE id = $1 AND user_id = $2 AND exam_id = $3', [examId, userId, row.exam_id]);
+      const byExam = own.rows.length ? own : await this.database.executeSql('SELECT 1 FROM user_exams WHERE user_id = $1 AND exam_id = $2 AND exam_id = $3', [userId, row.exam_id, examId]);
+      if (!byExam.rows.length) throw forbidden();
+    } else {
+      const own = await this.database.executeSql('SELECT 1 FROM user_exams WHERE user_id = $1 AND exam_id = $2', [userId, row.exam_id]);
+      if (!own.rows.length) throw forbidden();
+    }
+    const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, unknown>;
+    return { id: row.id, examId: row.exam_id, content: parse(row.content), answerKey: parse(row.answer_key) };
+  }
+
+  async tables(userId: number, qid?: number): Promise<GetTablesResponse> {
+    const tables = qid === undefined ? SAMPLE_TABLES : tablesOf((await this.question(userId, qid)).content);
+    return { tables: tables.map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name), rows: t.rows })) };
+  }
+
+  async compile(userId: number, body: CompileCodeRequest): Promise<CompileCodeResponse> {
+    const lang = resolveLanguage(body.lang);
+    if (!lang) throw badRequest(`Unknown coding language: ${body.lang}`);
+    const key = lang.codinglanguage;
+    if (key === 'html') return { status: 'ok', output: body.code, error: '', html: true };
+    const withTests = truthy(body.testCaseFlag);
+    const q = body.qid !== undefined && body.qid !== null ? await this.question(userId, Number(body.qid), body.examId ? Number(body.examId) : undefined) : null;
+    if (withTests && !q) throw badRequest('qid is required to run the test cases');
+    try {
+      if (isSqlDialect(key)) return await this.compileSql(key, body.code, q, withTests);
+      if (!isProgramLanguage(key)) throw badRequest(`Cannot run ${key}`);
+      const limits = q ? limitsOf(q.content) : undefined;
+      if (!withTests) {
+        const r = await runProgram(this.executor, { language: key, code: body.code, stdin: body.stdin, limits });
+        return { status: r.status, output: r.output, error: r.error };
+      }
+      const tests = q!.answerKey.testCases;
+      if (!Array.isArray(tests) || tests.length === 0) throw badRequest('This question has no test cases');
+      const methodname = str(q!.content.methodname);
+      const fn = methodname
+        ? { classname: str(q!.content.classname), methodname, paramtype: str(q!.content.paramtype), methodreturntype: str(q!.content.methodreturntype) }
+        : null;
+      const r = await runTests(this.executor, { language: key, code: body.code, fn, tests: tests as TestCase[], limits });
+      return { status: r.status, output: r.output, error: r.error, testResults: r.tests, passed: r.passed, total: r.total };
+    } catch (err) {
+      if (err instanceof QueueFullError) {
+        throw new HttpError(503, 'The code runner is busy, please try again shortly', { retryAfter: err.retryAfterSeconds });
+      }
+      if (err instanceof SandboxUnavailableError) throw new HttpError(503, err.message);
+      if (err instanceof SignatureError) throw badRequest(err.message);
+      throw err;
+    }
+  }
+
+  private async compileSql(dialect: 'sql' | 'pgsql' | 'mysql', code: string, q: CodingQuestion | null, withTests: boolean): Promise<CompileCodeResponse> {
+    const tables = q ? tablesOf(q.content) : SAMPLE_TABLES;
+    const reference = q ? str(q.answerKey.referenceSql) ?? str((q.answerKey.referenceSqlByDialect as Record<string, string> | undefined)?.[dialect]) : undefined;
+    if (withTests && reference) {
+      const { actual, passed } = await this.sql.check(dialect, tables, code, reference);
+      return {
+        status: actual.ok ? 'ok' : 'sql-error',
+        output: passed ? '1 of 1 test cases passed' : '0 of 1 test cases passed',
+        error: actual.ok ? '' : (actual.sqlMessage ?? ''),
+        testResults: [{ index: 0, hidden: true, passed, verdict: actual.ok ? 'ok' : 'runtime-error' }],
+        passed: passed ? 1 : 0,
+        total: 1,
+        columns: actual.columns,
+        rows: actual.rows,
+        truncated: actual.truncated,
+        ...(actual.sqlMessage ? { sqlMessage: actual.sqlMessage } : {}),
+      };
+    }
+    const r = await this.sql.run(dialect, tables, code);
+    return {
+      status: r.ok ? 'ok' : 'sql-error',
+      output: '',
+      error: r.ok ? '' : (r.sqlMessage ?? ''),
+      columns: r.columns,
+      rows: r.rows,
+      truncated: r.truncated,
+      ...(r.sqlMessage ? { sqlMessage: r.sqlMessage } : {}),
+    };
+  }
+}

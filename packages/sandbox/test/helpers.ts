@@ -6,11 +6,11 @@ import type { Limits, ProgramLanguage, StepResult } from '../src/types.ts';
 
 export const host = inspectHost();
 
-/** uids this suite's boxes run as (kept apart from the server's default 61000+). */
+/** uids the attack suite's boxes run as (apart from the server's 61000+ and other test files' 61600+). */
 export const UID_BASE = 61500;
 
-export function makeExecutor(concurrency = 2, maxQueue = 8) {
-  return new LocalSandboxExecutor({ concurrency, maxQueue, uidBase: UID_BASE, host });
+export function makeExecutor(concurrency = 2, maxQueue = 8, uidBase = UID_BASE) {
+  return new LocalSandboxExecutor({ concurrency, maxQueue, uidBase, host });
 }
 
 /** Runs a whole program and returns its single run (or the failed compile step). */

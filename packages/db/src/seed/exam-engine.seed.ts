@@ -16,7 +16,7 @@ async function insertExam(ctx: SeedContext, e: SeedExam): Promise<number> {
     examTypeId: e.examTypeId ?? 1,
     durationSeconds: e.seconds,
     instructionText: e.instructions,
-    translatedInstructions: e.instructionsHi ? { 'hi-IN': e.instructionsHi } : {},
+    translatedInstructions: (e.instructionsHi ? { 'hi-IN': e.instructionsHi } : {}) as Record<string, string>,
     languages: e.languages ?? ['en-IN'],
     totalMarksToAttempt: e.totalMarksToAttempt ?? 0,
     thankYouMessage: e.thankYou,
@@ -25,12 +25,12 @@ async function insertExam(ctx: SeedContext, e: SeedExam): Promise<number> {
   for (const [i, q] of e.questions.entries()) {
     const [row] = await db.insert(questions).values({
       examId: exam!.id, position: i + 1, qtypeCode: q.type, qtypeName: q.typeName, text: q.text,
-      translations: q.hi ? { 'hi-IN': q.hi } : {}, marks: String(q.marks ?? 1), difficulty: q.difficulty ?? 1,
+      translations: (q.hi ? { 'hi-IN': q.hi } : {}) as Record<string, string>, marks: String(q.marks ?? 1), difficulty: q.difficulty ?? 1,
       resourcePath: q.resourcePath ?? null, passage: q.passage ?? null, content: q.content ?? {}, answerKey: q.answerKey ?? {},
     }).returning({ id: questions.id });
     if (q.choices?.length) {
       await db.insert(choices).values(q.choices.map((c, j) => ({
-        questionId: row!.id, position: j + 1, text: c.text, translations: c.hi ? { 'hi-IN': c.hi } : {},
+        questionId: row!.id, position: j + 1, text: c.text, translations: (c.hi ? { 'hi-IN': c.hi } : {}) as Record<string, string>,
         blankKey: c.blank ?? null, isCorrect: !!c.correct,
       })));
     }

@@ -1,0 +1,246 @@
+import type { Database } from '@invigil/db';
+import type { AnswerValue } from '@invigil/contracts';
+
+/** An attempt (user-exam) joined with its exam: domain names, never raw rows. */
+export interface Attempt {
+  id: number;
+  userId: number;
+  examId: number;
+  status: string;
+  startedAt: Date | null;
+  deadlineAt: Date | null;
+  finishedAt: Date | null;
+  expiresAt: Date | null;
+  selectedLanguage: string | null;
+  windowSwitchCount: number;
+  abortReason: string | null;
+  resultStatus: string | null;
+  resultDate: Date | null;
+  obtainedMarks: number | null;
+  totalMarks: number | null;
+  percentage: number | null;
+  now: Date;
+  exam: {
+    name: string;
+    testType: number;
+    examTypeId: number;
+    durationSeconds: number;
+    instructionText: string;
+    translatedInstructions: Record<string, string>;
+    languages: string[];
+    totalMarksToAttempt: number;
+    thankYouMessage: string;
+    settings: Record<string, unknown>;
+  };
+}
+
+export interface QuestionRow {
+  id: number;
+  position: number;
+  qtypeCode: number;
+  qtypeName: string;
+  text: string;
+  translations: Record<string, string>;
+  marks: number;
+  difficulty: number;
+  resourcePath: string | null;
+  passage: Record<string, unknown> | null;
+  content: Record<string, unknown>;
+  /** Server-only. */
+  answerKey: Record<string, unknown>;
+  choices: ChoiceRow[];
+}
+
+export interface ChoiceRow {
+  id: number;
+  position: number;
+  text: string;
+  translations: Record<string, string>;
+  blankKey: string | null;
+  resourcePath: string | null;
+  /** Server-only. */
+  isCorrect: boolean;
+}
+
+export interface StoredAnswer {
+  qid: number;
+  seq: number;
+  value: AnswerValue;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+
+function toAttempt(r: any): Attempt {
+  return {
+    id: r.id, userId: r.user_id, examId: r.exam_id, status: r.status, startedAt: date(r.started_at), deadlineAt: date(r.deadline_at),
+    finishedAt: date(r.finished_at), expiresAt: date(r.expires_at), selectedLanguage: r.selected_language,
+    windowSwitchCount: r.window_switch_count, abortReason: r.abort_reason, resultStatus: r.result_status, resultDate: date(r.result_date),
+    obtainedMarks: num(r.obtained_marks), totalMarks: num(r.total_marks), percentage: num(r.percentage), now: new Date(r.now),
+    exam: {
+      name: r.name, testType: r.test_type, examTypeId: r.exam_type_id, durationSeconds: r.duration_seconds, instructionText: r.instruction_text,
+      translatedInstructions: r.translated_instructions ?? {}, languages: r.languages ?? ['en-IN'], totalMarksToAttempt: r.total_marks_to_attempt,
+      thankYouMessage: r.thank_you_message, settings: r.settings ?? {},
+    },
+  };
+}
+
+const ATTEMPT_SQL = `
+  SELECT ue.id, ue.user_id, ue.exam_id, ue.status, ue.started_at, ue.deadline_at, ue.finished_at, ue.expires_at, ue.selected_language,
+         ue.window_switch_count, ue.abort_reason, ue.result_status, ue.result_date, ue.obtained_marks, ue.total_marks, ue.percentage,
+         e.name, e.test_type, e.exam_type_id, e.duration_seconds, e.instruction_text, e.translated_instructions, e.languages,
+         e.total_marks_to_attempt, e.thank_you_message, e.settings, now() AS now
+    FROM user_exams ue JOIN exams e ON e.id = ue.exam_id WHERE ue.id = $1`;
+
+/** Attempts, questions and answers (raw SQL: the same text on PGlite and PostgreSQL). */
+export class ExamRepository {
+  private questionCache = new Map<number, { at: number; rows: QuestionRow[] }>();
+  private ownerCache = new Map<number, { userId: number; examId: number }>();
+
+  constructor(private readonly database: Database) {}
+
+  async attempt(id: number): Promise<Attempt | null> {
+    const { rows } = await this.database.executeSql(ATTEMPT_SQL, [id]);
+    return rows[0] ? toAttempt(rows[0]) : null;
+  }
+
+  /** userId and examId of an attempt never change: cached for the hot save path. */
+  async owner(id: number): Promise<{ userId: number; examId: number } | null> {
+    const hit = this.ownerCache.get(id);
+    if (hit) return hit;
+    const { rows } = await this.database.executeSql('SELECT user_id, exam_id FROM user_exams WHERE id = $1', [id]);
+    if (!rows[0]) return null;
+    const v = { userId: Number(rows[0].user_id), examId: Number(rows[0].exam_id) };
+    if (this.ownerCache.size > 50_000) this.ownerCache.clear();
+    this.ownerCache.set(id, v);
+    return v;
+  }
+
+  /** An exam's questions with choices, cached for 30 s (content changes rarely). */
+  async questions(examId: number): Promise<QuestionRow[]> {
+    const hit = this.questionCache.get(examId);
+    if (hit && Date.now() - hit.at < 30_000) return hit.rows;
+    const q = await this.database.executeSql(
+      `SELECT id, position, qtype_code, qtype_name, text, translations, marks, difficulty, resource_path, passage, content, answer_key
+         FROM questions WHERE exam_id = $1 ORDER BY position, id`, [examId]);
+    const c = await this.database.executeSql(
+      `SELECT c.id, c.question_id, c.position, c.text, c.translations, c.blank_key, c.resource_path, c.is_correct
+         FROM choices c JOIN questions q ON q.id = c.question_id WHERE q.exam_id = $1 ORDER BY c.position, c.id`, [examId]);
+    const byQ = new Map<number, ChoiceRow[]>();
+    for (const r of c.rows) {
+      const list = byQ.get(r.question_id) ?? [];
+      list.push({ id: r.id, position: r.position, text: r.text, translations: r.translations ?? {}, blankKey: r.blank_key, resourcePath: r.resource_path, isCorrect: r.is_correct });
+      byQ.set(r.question_id, list);
+    }
+    const rows: QuestionRow[] = q.rows.map((r) => ({
+      id: r.id, position: r.position, qtypeCode: r.qtype_code, qtypeName: r.qtype_name, text: r.text, translations: r.translations ?? {},
+      marks: Number(r.marks), difficulty: r.difficulty, resourcePath: r.resource_path, passage: r.passage, content: r.content ?? {},
+      answerKey: r.answer_key ?? {}, choices: byQ.get(r.id) ?? [],
+    }));
+    this.questionCache.set(examId, { at: Date.now(), rows });
+    return rows;
+  }
+
+  async answers(userExamId: number): Promise<StoredAnswer[]> {
+    const { rows } = await this.database.executeSql('SELECT question_id, client_seq, value FROM answers WHERE user_exam_id = $1', [userExamId]);
+    return rows.map((r) => ({ qid: r.question_id, seq: r.client_seq, value: r.value }));
+  }
+
+  /**
+   * Upserts answers in one statement, only while the attempt is in progress and its deadline
+   * (plus a grace for the network) has not passed. A lower seq never overwrites a higher one;
+   * unchanged values are not rewritten.
+   */
+  async upsertAnswers(userExamId: number, changes: Array<{ qid: number; seq: number; answer: AnswerValue }>, graceSeconds: number) {
+    const { rows } = await this.database.executeSql(
+      `WITH ue AS (
+         SELECT id, status, deadline_at, (deadline_at + make_interval(secs => $3::int) > now()) AS open FROM user_exams WHERE id = $1),
+       up AS (
+         INSERT INTO answers (user_exam_id, question_id, value, client_seq, updated_at)
+         SELECT ue.id, c.qid, c.answer, c.seq, now()
+           FROM ue, jsonb_to_recordset($2::jsonb) AS c(qid int, seq int, answer jsonb)
+          WHERE ue.status = '001' AND ue.open
+         ON CONFLICT (user_exam_id, question_id) DO UPDATE
+           SET value = EXCLUDED.value, client_seq = EXCLUDED.client_seq, updated_at = EXCLUDED.updated_at
+           WHERE answers.client_seq <= EXCLUDED.client_seq
+             AND (answers.value IS DISTINCT FROM EXCLUDED.value OR answers.client_seq <> EXCLUDED.client_seq)
+         RETURNING 1)
+       SELECT ue.status, ue.open, ue.deadline_at, now() AS now, (SELECT count(*) FROM up)::int AS saved FROM ue`,
+      [userExamId, JSON.stringify(changes), graceSeconds],
+    );
+    const r = rows[0];
+    return r ? { status: r.status as string, open: !!r.open, deadlineAt: date(r.deadline_at), now: new Date(r.now), saved: Number(r.saved) } : null;
+  }
+
+  async recordWindowSwitches(userExamId: number, count: number) {
+    await this.database.executeSql('UPDATE user_exams SET window_switch_count = GREATEST(window_switch_count, $2) WHERE id = $1', [userExamId, count]);
+  }
+
+  /** Appends a versioned snapshot; returns its version. */
+  async addSnapshot(userExamId: number, data: unknown): Promise<number> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const { rows } = await this.database.executeSql(
+          `INSERT INTO answer_snapshots (user_exam_id, version, data)
+           SELECT $1, COALESCE(MAX(version), 0) + 1, $2::jsonb FROM answer_snapshots WHERE user_exam_id = $1 RETURNING version`,
+          [userExamId, JSON.stringify(data)],
+        );
+        return Number(rows[0].version);
+      } catch (e: any) {
+        if (attempt < 3 && String(e?.code) === '23505') continue;
+        throw e;
+      }
+    }
+  }
+
+  async latestSnapshotVersion(userExamId: number): Promise<number> {
+    const { rows } = await this.database.executeSql('SELECT COALESCE(MAX(version), 0)::int AS v FROM answer_snapshots WHERE user_exam_id = $1', [userExamId]);
+    return Number(rows[0]?.v ?? 0);
+  }
+
+  /** 000/998 to 001: the server fixes the start and the deadline. Returns false when not startable. */
+  async start(userExamId: number, language: string): Promise<boolean> {
+    const { rows } = await this.database.executeSql(
+      `UPDATE user_exams ue SET status = '001', started_at = now(), finished_at = NULL, selected_language = $2, updated_at = now(),
+              deadline_at = now() + make_interval(secs => e.duration_seconds)
+         FROM exams e WHERE e.id = ue.exam_id AND ue.id = $1 AND ue.status IN ('000', '998') RETURNING ue.id`,
+      [userExamId, language],
+    );
+    return rows.length > 0;
+  }
+
+  /** The low-bandwidth path: back to 998 with no answers, to be taken again. */
+  async retest(userExamId: number): Promise<boolean> {
+    const { rows } = await this.database.executeSql(
+      `UPDATE user_exams SET status = '998', started_at = NULL, deadline_at = NULL, updated_at = now()
+        WHERE id = $1 AND status IN ('000', '001', '998') RETURNING id`, [userExamId]);
+    if (!rows.length) return false;
+    await this.database.executeSql('DELETE FROM answers WHERE user_exam_id = $1', [userExamId]);
+    await this.database.executeSql('DELETE FROM attempt_questions WHERE user_exam_id = $1', [userExamId]);
+    return true;
+  }
+
+  async servedQuestions(userExamId: number): Promise<number[]> {
+    const { rows } = await this.database.executeSql('SELECT question_id FROM attempt_questions WHERE user_exam_id = $1 ORDER BY position', [userExamId]);
+    return rows.map((r) => Number(r.question_id));
+  }
+
+  /** Adds a served question at the next position; false when another request served one first. */
+  async serveQuestion(userExamId: number, questionId: number, position: number): Promise<boolean> {
+    const { rows } = await this.database.executeSql(
+      'INSERT INTO attempt_questions (user_exam_id, question_id, position) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING position',
+      [userExamId, questionId, position]);
+    return rows.length > 0;
+  }
+
+  async questionAssignedTo(questionId: number, userId: number): Promise<boolean> {
+    const { rows } = await this.database.executeSql(
+      'SELECT 1 FROM questions q JOIN user_exams ue ON ue.exam_id = q.exam_id WHERE q.id = $1 AND ue.user_id = $2 LIMIT 1', [questionId, userId]);
+    return rows.length > 0;
+  }
+
+  async addIssue(userId: number, questionId: number, issueType: string, description: string) {
+    await this.database.executeSql('INSERT INTO question_issues (user_id, question_id, issue_type, description) VALUES ($1, $2, $3, $4)',
+      [userId, questionId, issueType, description]);
+  }
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { ExamRepository } from '../exam/exam.repository.ts';
+import { ResultsService } from './results.service.ts';
+import { scoreJob } from './score.job.ts';
+
+/** How often a worker closes attempts whose deadline passed (status 011) and scores them. */
+export const SWEEP_INTERVAL_MS = Number(process.env.EXAM_SWEEP_INTERVAL_MS ?? 20_000);
+
+/**
+ * Result workers: the scoring job and the time-out sweep. Called once from app.ts for every
+ * role that runs workers (all, worker); the sweep also runs without a queue (scoring inline).
+ */
+export async function startResultJobs(app: FastifyInstance): Promise<void> {
+  const { database, queue, config } = app.ctx;
+  if (config.role === 'api') return;
+  const results = new ResultsService(database, new ExamRepository(database), queue);
+  if (queue) await queue.work(scoreJob(results));
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    results.sweep().catch((e) => app.log.error({ err: e }, 'time-out sweep failed')).finally(() => { running = false; });
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

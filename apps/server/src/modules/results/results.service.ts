@@ -1,0 +1,137 @@
+import { ADAPTIVE_EXAM_TYPE, EXAM_STATUS, isSurveyType, scoreAttempt, type AnswerValue, type Evaluation, type SubmitTestRequest, type SubmitTestResponse } from '@invigil/contracts';
+import type { Database } from '@invigil/db';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import type { Queue } from '../../lib/queue.ts';
+import type { Attempt, ExamRepository } from '../exam/exam.repository.ts';
+import { SAVE_GRACE_SECONDS, changesFrom, decodeQuestionStates } from '../exam/exam.service.ts';
+import { scoreJob } from './score.job.ts';
+import { toScoringQuestion } from './scoring.ts';
+
+const SUBMITTED = [EXAM_STATUS.completed, EXAM_STATUS.timeOut, EXAM_STATUS.aborted, EXAM_STATUS.resultFailed] as string[];
+export const RESULT_PROCESSING = 'Processing';
+export const RESULT_PROCESSED = 'Processed';
+
+/** Submitting (idempotent), closing timed-out attempts and scoring. */
+export class ResultsService {
+  constructor(
+    private readonly database: Database,
+    private readonly repo: ExamRepository,
+    private readonly queue: Queue | null,
+  ) {}
+
+  private async hasSubmission(id: number): Promise<boolean> {
+    const { rows } = await this.database.executeSql('SELECT 1 FROM submissions WHERE user_exam_id = $1', [id]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Closes an in-progress attempt with a status, in one statement: the attempt row is locked
+   * first, so concurrent submits (double, retried, fallback, the sweep) close it once.
+   */
+  private async close(id: number, submitType: string, status: string, abortReason: string | null, onlyIfExpired = false): Promise<boolean> {
+    const { rows } = await this.database.executeSql(
+      `WITH upd AS (
+         UPDATE user_exams SET status = $3, finished_at = LEAST(now(), COALESCE(deadline_at, now())), result_status = '${RESULT_PROCESSING}',
+                abort_reason = COALESCE($4, abort_reason), updated_at = now()
+          WHERE id = $1 AND status = '001' AND ($5::boolean IS FALSE OR deadline_at + make_interval(secs => $6::int) <= now())
+          RETURNING id),
+       ins AS (
+         INSERT INTO submissions (user_exam_id, submit_type, status, payload)
+         SELECT id, $2, $3, jsonb_build_object('submitType', $2::text, 'status', $3::text) FROM upd
+         ON CONFLICT DO NOTHING RETURNING user_exam_id)
+       SELECT (SELECT count(*) FROM upd)::int AS closed, (SELECT count(*) FROM ins)::int AS inserted`,
+      [id, submitType, status, abortReason, onlyIfExpired, SAVE_GRACE_SECONDS],
+    );
+    return Number(rows[0]?.closed ?? 0) > 0;
+  }
+
+  async submit(userId: number, id: number, body: SubmitTestRequest): Promise<SubmitTestResponse> {
+    const a = await this.repo.attempt(id);
+    if (!a || a.userId !== userId) throw notFound('Test not found.');
+    if (!(await this.hasSubmission(id)) && a.status === EXAM_STATUS.inProgress) {
+      const open = !!a.deadlineAt && a.deadlineAt.getTime() + SAVE_GRACE_SECONDS * 1000 > a.now.getTime();
+      if (open) {
+        const items = decodeQuestionStates(body.questionsData);
+        const allowed = new Set((await this.repo.questions(a.examId)).map((q) => q.id));
+        const changes = changesFrom(items, allowed);
+        if (changes.length) await this.repo.upsertAnswers(id, changes, SAVE_GRACE_SECONDS);
+      }
+      if (body.windowSwitchCount !== undefined) await this.repo.recordWindowSwitches(id, body.windowSwitchCount);
+      const status = open ? body.status : EXAM_STATUS.timeOut;
+      const abort = status === EXAM_STATUS.aborted ? (body.abort_reason ?? 'window_switch') : null;
+      if (await this.close(id, body.submitType, status, abort)) await this.requestScore(id);
+    } else if (a.status === EXAM_STATUS.notStarted || a.status === EXAM_STATUS.retest) {
+      throw new HttpError(409, 'This test has not been started.', { examStatus: a.status });
+    }
+    const now = (await this.repo.attempt(id))!;
+    return { status: 'SUCCESS', nextAction: 'result', examStatus: now.status, resultStatus: now.resultStatus, evaluation: this.visibleEvaluation(now) };
+  }
+
+  /** The score block, when the exam shows scores and the result is ready. */
+  visibleEvaluation(a: Attempt): Evaluation | null {
+    const show = Number(a.exam.settings.showscore ?? 0) === 1;
+    if (!show || a.resultStatus !== RESULT_PROCESSED || a.totalMarks === null || isSurveyType(a.exam.testType)) return null;
+    return { obtainedMarks: a.obtainedMarks ?? 0, totalMarks: a.totalMarks, percentage: a.percentage ?? 0 };
+  }
+
+  /** Time ran out while the browser was away (or is late): status 011, then scored. */
+  async closeExpired(id: number): Promise<boolean> {
+    const closed = await this.close(id, 'TIMEOUT', EXAM_STATUS.timeOut, null, true);
+    if (closed) await this.requestScore(id);
+    return closed;
+  }
+
+  /** Closes every in-progress attempt whose deadline (plus grace) passed. Safe to run on many workers. */
+  async sweep(): Promise<number[]> {
+    const { rows } = await this.database.executeSql(
+      `SELECT id FROM user_exams WHERE status = '001' AND deadline_at + make_interval(secs => $1::int) <= now() LIMIT 500`, [SAVE_GRACE_SECONDS]);
+    const closed: number[] = [];
+    for (const r of rows) if (await this.closeExpired(Number(r.id))) closed.push(Number(r.id));
+    return closed;
+  }
+
+  async requestScore(id: number) {
+    if (this.queue) {
+      await this.queue.send(scoreJob(this), { userExamId: id }, { singletonKey: `score-${id}`, retryLimit: 3 });
+    } else {
+      await this.score(id);
+    }
+  }
+
+  /** The scoring job's work: recomputes from the stored answers (idempotent). */
+  async score(id: number): Promise<Evaluation | null> {
+    const a = await this.repo.attempt(id);
+    if (!a || !SUBMITTED.includes(a.status)) return null;
+    let questions = await this.repo.questions(a.examId);
+    if (a.exam.examTypeId === ADAPTIVE_EXAM_TYPE) {
+      const served = new Set(await this.repo.servedQuestions(id));
+      questions = questions.filter((q) => served.has(q.id));
+    }
+    const answers = new Map<number, AnswerValue>((await this.repo.answers(id)).map((s) => [s.qid, s.value]));
+    const ev = scoreAttempt(questions.map(toScoringQuestion), answers);
+    const survey = isSurveyType(a.exam.testType);
+    await this.database.executeSql(
+      `UPDATE user_exams SET obtained_marks = $2, total_marks = $3, percentage = $4, result_status = '${RESULT_PROCESSED}', result_date = now(), updated_at = now()
+        WHERE id = $1`,
+      [id, survey ? null : ev.obtainedMarks, survey ? null : ev.totalMarks, survey ? null : ev.percentage],
+    );
+    return ev;
+  }
+
+  async resultStatus(userId: number, id: number) {
+    const a = await this.repo.attempt(id);
+    if (!a || a.userId !== userId) throw notFound('Test not found.');
+    return { examStatus: a.status, resultStatus: a.resultStatus, evaluation: this.visibleEvaluation(a) };
+  }
+
+  /** Scores a submitted attempt again: its owner, or support and super administrators. */
+  async manualGenerate(user: { id: number; role: string }, id: number) {
+    const a = await this.repo.attempt(id);
+    const staff = user.role === 'ROLE_SUPPORT' || user.role === 'ROLE_SUPERADMIN';
+    if (!a || (a.userId !== user.id && !staff)) throw notFound('Test not found.');
+    if (!SUBMITTED.includes(a.status)) throw new HttpError(409, 'This test has not been submitted.', { examStatus: a.status });
+    await this.score(id);
+    const now = (await this.repo.attempt(id))!;
+    return { status: 'SUCCESS' as const, resultStatus: now.resultStatus, evaluation: this.visibleEvaluation(now) };
+  }
+}

@@ -8,6 +8,7 @@ import { LocalMediaStorage, type MediaStorage } from './lib/media-storage.ts';
 import { startQueue, type Queue } from './lib/queue.ts';
 import { modules } from './modules/index.ts';
 import { pingJob } from './modules/operations/ping.job.ts';
+import { startResultJobs } from './modules/results/results.jobs.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -65,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.get('/healthz', async () => ({ status: 'ok', role: 'worker' }));
   }
   if (queue) await queue.work(pingJob(database));
+  await startResultJobs(app);
   app.addHook('onClose', async () => {
     await queue?.stop();
     if (ownsDb) await database.close();

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes.ts';
 import dashboardRoutes from './dashboard/dashboard.routes.ts';
+import examRoutes from './exam/exam.routes.ts';
 import operationsRoutes from './operations/operations.routes.ts';
 import profileRoutes from './profile/profile.routes.ts';
+import resultsRoutes from './results/results.routes.ts';
 
 /** Every domain module's routes. Add a module with one line here. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -10,5 +12,7 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   profileRoutes,
   dashboardRoutes,
+  examRoutes,
+  resultsRoutes,
   (await import('./coding/coding.routes.ts')).default,
 ];

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
+import { attemptId, decode, encode, EXAMS, scanningClient } from './exam/support.ts';
+
+let t: TestApp;
+let asha: string;
+let ravi: string;
+let client: ReturnType<typeof scanningClient>;
+const post = (url: string, token: string, payload: unknown) => client.call({ method: 'POST', url, headers: bearer(token), payload: payload as any });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  client = scanningClient(t.app);
+  asha = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
+  ravi = await loginAs(t.app, DEMO.candidate2.email, DEMO.candidate2.password);
+});
+afterAll(async () => t?.close());
+
+async function begin(name: string, token = asha, email: string = DEMO.candidate.email, language = 'en-IN') {
+  const id = await attemptId(t, email, name);
+  const first = await post('/api/test/userTest', token, { examId: id, selectedLanguage: language });
+  expect(first.statusCode).toBe(200);
+  expect((await post('/api/test/startExam', token, { id, selectedLanguage: language })).statusCode).toBe(200);
+  const res = await post('/api/test/userTest', token, { examId: id });
+  return { id, detail: res.json().examDetail, items: decode<any[]>(res.json().quesData) };
+}
+
+describe('adaptive test (examtypeid 4)', () => {
+  it('serves one question at a time from the pools until the marks to attempt are used', async () => {
+    const { id, detail, items } = await begin(EXAMS.adaptive);
+    expect(detail[0]).toMatchObject({ examtypeid: 4, totalmarkstoattempt: 5 });
+    expect(detail[1].pools).toEqual({ 1: 3, 2: 3, 3: 3 });
+    expect(items).toHaveLength(1);
+    expect(items[0].qdifficultylevelid).toBe(2);
+    let current = items[0];
+    let seq = 1;
+    const seen = [current.qid];
+    for (let i = 0; i < 10; i++) {
+      const choice = current.choiceid.split('|^^|')[0];
+      const res = await post('/api/test/nextQuestion', asha, { id, qid: current.qid, seq: seq++, answer: { selectedChoiceId: choice, buttonStyle: 'Answered' } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      if (body.done) {
+        expect(body.remainingMarks).toBe(0);
+        break;
+      }
+      current = decode(body.question);
+      expect(seen).not.toContain(current.qid);
+      seen.push(current.qid);
+    }
+    const served = await t.database.executeSql(`SELECT sum(q.marks)::int AS m FROM attempt_questions a JOIN questions q ON q.id = a.question_id WHERE a.user_exam_id = $1`, [id]);
+    expect(served.rows[0].m).toBeLessThanOrEqual(5);
+    // Repeating a call gives the same next question (double click, retry).
+    const again = await post('/api/test/nextQuestion', asha, { id, qid: seen[0], seq: 1, answer: {} });
+    expect(decode(again.json().question).qid).toBe(seen[1]);
+    const submit = await post(`/api/result/submittest/${id}`, asha, { status: '010' });
+    expect(submit.json().evaluation.totalMarks).toBe(served.rows[0].m);
+  });
+
+  it('a question that was not served is refused', async () => {
+    const id = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
+    const res = await post('/api/test/nextQuestion', asha, { id, qid: 1, seq: 1, answer: {} });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('languages, surveys, mandatory and proctoring settings', () => {
+  it('two-language test: translated texts, the missing marker and include_english', async () => {
+    const { detail, items } = await begin(EXAMS.twoLanguage, asha, DEMO.candidate.email, 'hi-IN');
+    expect(detail[0]).toMatchObject({ selectedLanguage: 'hi-IN', include_english: 1, languages: ['en-IN', 'hi-IN'] });
+    expect(detail[0].translated_instructions).toContain('हर प्रश्न');
+    expect(items[0].translated_qtext).toContain('भारत');
+    expect(items[1].translated_choicetext.split('|^^|')).toEqual(['पाँच', 'सात', '--null--']);
+    expect(items[2].translated_qtext).toBeNull();
+  });
+
+  it('a language the test does not offer falls back to en-IN', async () => {
+    const { detail } = await begin(EXAMS.allTypes, ravi, DEMO.candidate2.email, 'fr-FR');
+    expect(detail[0].selectedLanguage).toBe('en-IN');
+  });
+
+  it('survey type 7 has no score; mandatory test has the flags', async () => {
+    const survey = await begin(EXAMS.survey);
+    expect(survey.detail[0]).toMatchObject({ test_type: 7, showscore: 0 });
+    const res = await post(`/api/result/submittest/${survey.id}`, asha, { status: '010', questionsData: encode([{ qid: survey.items[0].qid, selectedChoiceId: survey.items[0].choiceid.split('|^^|')[0], seq: 1 }]) });
+    expect(res.json()).toMatchObject({ examStatus: '010', resultStatus: 'Processed', evaluation: null });
+    const id = await attemptId(t, DEMO.candidate.email, EXAMS.mandatory);
+    const detail = (await post('/api/test/userTest', asha, { examId: id })).json().examDetail[0];
+    expect(detail).toMatchObject({ answermandatoryflag: 1, navflag: 0 });
+  });
+
+  it('window switches are recorded; the proctoring count is reduced; status 111 on termination', async () => {
+    const { id, detail } = await begin(EXAMS.windowSwitch);
+    expect(detail[0]).toMatchObject({ webproctoringcount: 2, webproctoringzero: false });
+    await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: (await begin(EXAMS.windowSwitch)).items[0].qid, seq: 1, answer: { buttonStyle: 'Not Answered' } }], windowSwitchCount: 1 });
+    const after = (await post('/api/test/userTest', asha, { examId: id })).json().examDetail[0];
+    expect(after).toMatchObject({ webproctoringcount: 1, windowSwitchCount: 1 });
+    const res = await post(`/api/result/submittest/${id}`, asha, { status: '111', windowSwitchCount: 3, abort_reason: 'window_switch' });
+    expect(res.json().examStatus).toBe('111');
+    const { rows } = await t.database.executeSql('SELECT abort_reason, window_switch_count FROM user_exams WHERE id = $1', [id]);
+    expect(rows[0]).toEqual({ abort_reason: 'window_switch', window_switch_count: 3 });
+  });
+});
+
+describe('retest, report issue, re-scoring', () => {
+  it('retest puts the attempt to 998 with no answers; it can be started again', async () => {
+    const { id, items } = await begin(EXAMS.twoMinute);
+    await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: '1' } }] });
+    const res = await client.call({ url: `/api/test/retest/${id}`, headers: bearer(asha) });
+    expect(res.json()).toEqual({ status: 'SUCCESS', examStatus: '998' });
+    const detail = (await post('/api/test/userTest', asha, { examId: id })).json().examDetail[0];
+    expect(detail).toMatchObject({ status: '998', time_remaining: 120 });
+    expect((await post('/api/test/answeredQts', asha, { id })).json().result).toBeNull();
+    const start = await post('/api/test/startExam', asha, { id });
+    expect(start.json().status).toBe('001');
+  });
+
+  it('questionIssues needs a question of an assigned test', async () => {
+    const id = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
+    const items = decode<any[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
+    const ok = await post('/api/test/questionIssues', asha, { qid: items[0].qid, issuetype: 'No correct answer', description: 'All options look wrong.' });
+    expect(ok.json()).toEqual({ status: 'SUCCESS' });
+    const other = await post('/api/test/questionIssues', ravi, { qid: (await t.database.executeSql(`SELECT q.id FROM questions q JOIN exams e ON e.id = q.exam_id WHERE e.name = $1 LIMIT 1`, [EXAMS.adaptive])).rows[0].id, issuetype: 'Other', description: 'x' });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('manualGenerateResult re-scores a submitted attempt (owner or support)', async () => {
+    const id = await attemptId(t, DEMO.candidate2.email, EXAMS.allTypes);
+    expect((await post('/api/test/manualGenerateResult', ravi, { id })).statusCode).toBe(409);
+    await post(`/api/result/submittest/${id}`, ravi, { status: '010' });
+    const support = await loginAs(t.app, DEMO.support.email, DEMO.support.password);
+    const res = await post('/api/test/manualGenerateResult', support, { id });
+    expect(res.json()).toMatchObject({ status: 'SUCCESS', resultStatus: 'Processed' });
+    const status = await client.call({ url: `/api/result/status/${id}`, headers: bearer(ravi) });
+    expect(status.json()).toMatchObject({ examStatus: '010', resultStatus: 'Processed', evaluation: { obtainedMarks: 0, totalMarks: 17, percentage: 0 } });
+  });
+});
+
+describe('answer files', () => {
+  const form = (name: string, data: Buffer, type = 'application/pdf') => {
+    const boundary = '----invigil' + Math.random().toString(16).slice(2);
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="upl"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
+    return { boundary, payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
+  };
+  const upload = (token: string, naming: string, name: string, data: Buffer) => {
+    const f = form(name, data);
+    return client.call({ method: 'POST', url: '/api/result/uploadfile', headers: { ...bearer(token), filename: naming, 'content-type': `multipart/form-data; boundary=${f.boundary}` }, payload: f.payload });
+  };
+
+  it('uploads an allowed file, downloads it back, and keeps others out', async () => {
+    const { id, items } = await begin(EXAMS.windowSwitch, ravi, DEMO.candidate2.email);
+    const qid = items[0].qid;
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2_000_000, 0x20)]);
+    const res = await upload(ravi, `${id}_${qid}`, 'my answer.pdf', pdf);
+    expect(res.statusCode).toBe(200);
+    const { file_url, error } = res.json();
+    expect(error).toBe(false);
+    const dl = await post('/api/result/downloadfile', ravi, { url: file_url });
+    expect(dl.json()).toEqual({ error: false, file_url });
+    const get = await t.app.inject({ url: file_url, headers: bearer(ravi) });
+    expect(get.statusCode).toBe(200);
+    expect(get.rawPayload.length).toBe(pdf.length);
+    expect(get.headers['content-type']).toBe('application/pdf');
+    expect((await t.app.inject({ url: file_url, headers: bearer(asha) })).statusCode).toBe(404);
+    expect((await post('/api/result/downloadfile', asha, { url: file_url })).statusCode).toBe(404);
+    expect((await upload(asha, `${id}_${qid}`, 'x.pdf', Buffer.from('%PDF'))).statusCode).toBe(404);
+  });
+
+  it('refuses disallowed types, bad naming and files over 30 MB', async () => {
+    const id = await attemptId(t, DEMO.candidate2.email, EXAMS.windowSwitch);
+    const qid = decode<any[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData)[0].qid;
+    const exe = await upload(ravi, `${id}_${qid}`, 'tool.exe', Buffer.from('MZ'));
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json().message).toBe('Your brower does not support this file format.');
+    expect((await upload(ravi, 'nonsense', 'a.pdf', Buffer.from('%PDF'))).statusCode).toBe(400);
+    const big = await upload(ravi, `${id}_${qid}`, 'big.pdf', Buffer.alloc(30_000_001, 0x41));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('File size must be less than 5MB...');
+  });
+});

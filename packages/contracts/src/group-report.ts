@@ -11,4 +11,3 @@ export const GroupReportParams = z.object({
 });
 export type GroupReportParams = z.infer<typeof GroupReportParams>;
 
-export const groupReportPath = (userId: number, groupId: number) => `/api/users/group-report/${userId}/${groupId}`;

@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
+import { DashboardBoot } from '../features/dashboard/dashboard-boot.tsx';
 
 /** What an area receives from the dashboard shell. */
 export interface AreaProps {
@@ -19,11 +20,54 @@ function AreaHeading({ menuKey }: AreaProps) {
   );
 }
 
+const lists = () => import('../features/dashboard/list-area.tsx');
+const CategoryArea = lazy(() => lists().then((m) => ({ default: m.CategoryArea })));
+const CompletedArea = lazy(() => lists().then((m) => ({ default: m.CompletedArea })));
+const ExpiredArea = lazy(() => lists().then((m) => ({ default: m.ExpiredArea })));
+const PracticeArea = lazy(() => import('../features/practice/practice-area.tsx'));
+const SiteRequirementsArea = lazy(() => import('../features/system-check/site-requirements-area.tsx'));
+const SupportArea = lazy(() => import('../features/support-help/support-area.tsx'));
+const UserHelpArea = lazy(() => import('../features/support-help/user-help-area.tsx'));
+
+/**
+ * A candidate area: waits for the dashboard's load-time work (queued submissions re-sent, the
+ * last menu and organisation restored), and starts afresh (tab, group) for each menu key.
+ */
+const candidate = (Area: ComponentType<AreaProps>): ComponentType<AreaProps> =>
+  function CandidateArea(props: AreaProps) {
+    return (
+      <DashboardBoot menuKey={props.menuKey} onSelectMenu={props.onSelectMenu}>
+        <Area key={props.menuKey} {...props} />
+      </DashboardBoot>
+    );
+  };
+
+const category = candidate(CategoryArea);
+const completed = candidate(CompletedArea);
+const expired = candidate(ExpiredArea);
+
 /**
  * Menu key to the area shown in the dashboard's content. Areas load lazily so the shell stays
  * small; a key without an entry shows its heading.
  */
-export const dashboardAreas: Record<string, ComponentType<AreaProps>> = {};
+export const dashboardAreas: Record<string, ComponentType<AreaProps>> = {
+  Tests: category,
+  Survey: category,
+  WorkFlow: category,
+  Feedback: category,
+  Completed: completed,
+  FeedbackCompleted: completed,
+  SurveyCompleted: completed,
+  WorkFlowCompleted: completed,
+  Expired: expired,
+  FeedbackExpired: expired,
+  SurveyExpired: expired,
+  WorkFlowExpired: expired,
+  Practice: candidate(PracticeArea),
+  'Site Requirements': candidate(SiteRequirementsArea),
+  Support: candidate(SupportArea),
+  'User Help': candidate(UserHelpArea),
+};
 
 export function areaFor(menuKey: string): ComponentType<AreaProps> {
   return dashboardAreas[menuKey] ?? AreaHeading;

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import common from './common.ts';
+import dashboard from './dashboard.ts';
 import login from './login.ts';
 import profile from './profile.ts';
 import shell from './shell.ts';
@@ -12,6 +13,7 @@ export const resources = {
     login,
     shell,
     profile,
+    dashboard,
   },
 };
 

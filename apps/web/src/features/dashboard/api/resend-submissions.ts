@@ -1,0 +1,35 @@
+import { apiPost } from '../../../lib/api-client.ts';
+import { local } from '../../../lib/storage.ts';
+
+const PREFIX = 'test-submit';
+
+/**
+ * Dashboard load (spec section 4): test submissions queued in local storage (keys starting
+ * with test-submit, each a payload with userExamId) are sent again; each is removed once the
+ * server answers 200. Failures are only logged.
+ */
+export async function resendQueuedSubmissions(): Promise<number> {
+  let sent = 0;
+  for (const key of local.keys().filter((k) => k.startsWith(PREFIX))) {
+    const raw = local.get(key);
+    let payload: { userExamId?: unknown } | null = null;
+    try {
+      payload = raw ? JSON.parse(raw) : null;
+    } catch {
+      payload = null;
+    }
+    const id = Number(payload?.userExamId ?? key.slice(PREFIX.length + 1));
+    if (!payload || !Number.isInteger(id) || id <= 0) {
+      console.error('stored submission without a userExamId', key);
+      continue;
+    }
+    try {
+      await apiPost(`/api/result/submittest/${id}`, payload);
+      local.remove(key);
+      sent += 1;
+    } catch (e) {
+      console.error('stored submission not sent', key, e);
+    }
+  }
+  return sent;
+}

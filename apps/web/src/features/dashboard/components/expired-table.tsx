@@ -1,0 +1,24 @@
+import type { ExpiredRow } from '@invigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { DataTable } from './data-table.tsx';
+
+/** Expired rows: S.No, name, status, date and action (nothing left to do). */
+export function ExpiredTable({ rows, empty, label }: { rows: ExpiredRow[]; empty: string; label: string }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <DataTable
+      label={label}
+      rows={rows}
+      empty={empty}
+      rowKey={(r) => r.userExamId}
+      columns={[
+        { header: t('col.sno'), cell: (_r, i) => i + 1, width: 56 },
+        { header: t('col.name'), cell: (r) => r.name },
+        { header: t('col.status'), cell: (r) => r.status },
+        { header: t('col.date'), cell: (r) => formatDateTime(r.date) },
+        { header: t('col.action'), cell: () => t('notAvailable') },
+      ]}
+    />
+  );
+}

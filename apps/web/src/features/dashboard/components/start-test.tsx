@@ -1,0 +1,69 @@
+import type { GetLanguagesResponse, PendingRow } from '@invigil/contracts';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchLanguages } from '../api/get-languages.ts';
+import { LanguageModal } from './language-modal.tsx';
+import { MessageModal } from './message-modal.tsx';
+
+const TestDialogSlot = lazy(() => import('../../../app/test-dialog-slot.tsx').then((m) => ({ default: m.TestDialogSlot })));
+
+type Flow =
+  | { step: 'idle' }
+  | { step: 'language'; row: PendingRow; languages: GetLanguagesResponse }
+  | { step: 'test'; row: PendingRow; language: string }
+  | { step: 'failed' };
+
+/**
+ * Starting an item: the languages of the test, the 'Select Test Language' modal and its
+ * confirmation, then the full-screen test dialog. Closing the dialog reloads the page.
+ * An in-progress item whose language is already chosen resumes directly.
+ */
+export function useStartTest() {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const [flow, setFlow] = useState<Flow>({ step: 'idle' });
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const start = useCallback(async (row: PendingRow) => {
+    if (row.status === '001' && row.selectedLanguage) {
+      setFlow({ step: 'test', row, language: row.selectedLanguage });
+      return;
+    }
+    setBusy(row.userExamId);
+    try {
+      setFlow({ step: 'language', row, languages: await fetchLanguages(row.userExamId) });
+    } catch (e) {
+      console.error('languages failed', e);
+      setFlow({ step: 'failed' });
+    } finally {
+      setBusy(null);
+    }
+  }, []);
+
+  const ui = (
+    <>
+      {flow.step === 'language' && (
+        <LanguageModal
+          open
+          examName={flow.row.examName}
+          languages={flow.languages.languagesData}
+          preferred={flow.row.selectedLanguage}
+          onCancel={() => setFlow({ step: 'idle' })}
+          onConfirm={(language) => setFlow({ step: 'test', row: flow.row, language })}
+        />
+      )}
+      {flow.step === 'test' && (
+        <Suspense fallback={null}>
+          <TestDialogSlot
+            open
+            examId={flow.row.userExamId}
+            selectedLanguage={flow.language}
+            testData={{ ...flow.row }}
+            onClose={() => window.location.reload()}
+          />
+        </Suspense>
+      )}
+      <MessageModal open={flow.step === 'failed'} title={t('common:systemWarning')} message={t('startFailed')} onClose={() => setFlow({ step: 'idle' })} />
+    </>
+  );
+  return { start, busy, ui };
+}

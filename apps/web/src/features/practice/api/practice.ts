@@ -1,0 +1,27 @@
+import type { ApplyPracticeResponse, DashboardLists } from '@invigil/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client.ts';
+import { session } from '../../../lib/storage.ts';
+
+const orgId = () => {
+  const v = Number(session.get('orgId'));
+  return Number.isInteger(v) && v > 0 ? v : null;
+};
+
+/** The practice list (the menu action for Practice: list type PRACTISE). */
+export function usePracticeList() {
+  return useQuery({
+    queryKey: ['practice', 'list'],
+    queryFn: () => apiPost<DashboardLists>('/api/dashboard/menu', { newValue: 'Practice', org: orgId() }),
+    staleTime: 0,
+  });
+}
+
+/** POST /api/dashboard/practice; the dashboard's lists are refreshed afterwards. */
+export function useApplyPractice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (practice: number) => apiPost<ApplyPracticeResponse>('/api/dashboard/practice', { practice, organizationId: orgId() }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
+  });
+}

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Config, Human as HumanType, Result } from '@vladmandic/human';
-import { humanModelBaseUrl, registerFileRouter, wasmDir, type TfIo } from './model-files.ts';
+import path from 'node:path';
+import { humanModelBaseUrl, humanPackageDir, registerFileRouter, wasmDir, type TfIo } from './model-files.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -63,7 +64,7 @@ export interface Engine {
 /** Creates a Human instance on the tfjs WASM backend with all models loaded from node_modules. */
 export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   const started = performance.now();
-  const { Human } = require('@vladmandic/human/dist/human.node-wasm.js') as { Human: new (c: Partial<Config>) => HumanType };
+  const { Human } = require(path.join(humanPackageDir(), 'dist', 'human.node-wasm.js')) as { Human: new (c: Partial<Config>) => HumanType };
   const human = new Human(humanConfig(opts));
   registerFileRouter(human.tf.io as unknown as TfIo);
   await human.init();

@@ -5,9 +5,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 
+/** Root folder of the @vladmandic/human npm package (its "exports" map hides package.json and dist/). */
+export function humanPackageDir(): string {
+  return path.dirname(path.dirname(require.resolve('@vladmandic/human')));
+}
+
 /** Folder of the models shipped inside the @vladmandic/human npm package. */
 export function humanModelDir(): string {
-  return path.join(path.dirname(require.resolve('@vladmandic/human/package.json')), 'models');
+  return path.join(humanPackageDir(), 'models');
 }
 
 /** Folder (with trailing slash) of the tfjs WASM binaries shipped in @tensorflow/tfjs-backend-wasm. */

@@ -1,0 +1,55 @@
+import type { SpeakerResult } from './audio/speakers.ts';
+import { decodeBase64Image } from './image/decode-image.ts';
+import type { ImageAnalysis } from './image/face-analysis.ts';
+import type { JobRequest } from './pool/protocol.ts';
+import { WorkerPool, type PoolOptions, type PoolStats } from './pool/worker-pool.ts';
+import { faceMatchResult, imageSummary, singleFaceResult, type FaceMatchResult, type ImageSummary, type SingleFaceResult } from './responses.ts';
+
+/** What the API needs from the analysis engine; implemented locally (worker threads) or remotely (the `analysis` role). */
+export interface Analyzer {
+  /** base64 JPEG (no prefix) -> the single-face answer */
+  singleFace(primaryImage: string): Promise<SingleFaceResult>;
+  faceMatch(primaryImage: string, currentImage: string): Promise<FaceMatchResult>;
+  /** faces, objects and expressions of one picture (for saved proctoring images) */
+  describe(image: Buffer): Promise<ImageSummary>;
+  countSpeakers(audio: Buffer): Promise<SpeakerResult>;
+  stats(): Promise<PoolStats | Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/** copies the bytes into their own ArrayBuffer so they can be transferred to a worker */
+function own(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(bytes);
+}
+
+export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { pool: WorkerPool } {
+  const pool = new WorkerPool(options);
+  const image = async (bytes: Buffer, full: boolean, field = 'image') => {
+    const data = own(bytes);
+    const job: JobRequest = { kind: 'image', image: data, field, objects: true, embedding: full, authenticity: full };
+    return (await pool.run(job, [data.buffer as ArrayBuffer])) as ImageAnalysis;
+  };
+  return {
+    pool,
+    async singleFace(primaryImage) {
+      return singleFaceResult(await image(decodeBase64Image(primaryImage, 'primaryImage'), false, 'primaryImage'));
+    },
+    async faceMatch(primaryImage, currentImage) {
+      const a = own(decodeBase64Image(primaryImage, 'primaryImage'));
+      const b = own(decodeBase64Image(currentImage, 'currentImage'));
+      const [p, c] = (await pool.run({ kind: 'images', images: [a, b] }, [a.buffer as ArrayBuffer, b.buffer as ArrayBuffer])) as ImageAnalysis[];
+      return faceMatchResult(p, c);
+    },
+    async describe(bytes) {
+      return imageSummary(await image(bytes, false));
+    },
+    async countSpeakers(audio) {
+      const data = own(audio);
+      return (await pool.run({ kind: 'speakers', audio: data }, [data.buffer as ArrayBuffer])) as SpeakerResult;
+    },
+    async stats() {
+      return pool.stats();
+    },
+    close: () => pool.close(),
+  };
+}

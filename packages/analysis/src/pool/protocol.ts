@@ -1,0 +1,18 @@
+import type { SpeakerResult } from '../audio/speakers.ts';
+import type { ImageAnalysis } from '../image/face-analysis.ts';
+
+export type JobRequest =
+  | { kind: 'image'; image: Uint8Array; field?: string; objects: boolean; embedding: boolean; authenticity: boolean }
+  | { kind: 'images'; images: Uint8Array[] }
+  | { kind: 'speakers'; audio: Uint8Array }
+  | { kind: 'sleep'; ms: number };
+
+export type JobResult = ImageAnalysis | ImageAnalysis[] | SpeakerResult | null;
+
+export interface SerializedError { name: string; message: string; code?: string; statusCode?: number }
+
+export type WorkerMessage =
+  | { type: 'ready'; loadMs: number; firstInferenceMs: number }
+  | { type: 'result'; id: number; ok: true; result: JobResult }
+  | { type: 'result'; id: number; ok: false; error: SerializedError }
+  | { type: 'fatal'; error: SerializedError };

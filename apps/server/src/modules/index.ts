@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes.ts';
+import codingRoutes from './coding/coding.routes.ts';
 import dashboardRoutes from './dashboard/dashboard.routes.ts';
 import examRoutes from './exam/exam.routes.ts';
 import operationsRoutes from './operations/operations.routes.ts';
@@ -14,5 +15,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   dashboardRoutes,
   examRoutes,
   resultsRoutes,
-  (await import('./coding/coding.routes.ts')).default,
+  codingRoutes,
 ];

@@ -12,3 +12,4 @@ export * from './update-password.ts';
 export * from './dashboard.ts';
 export * from './exam.ts';
 export * from './coding.ts';
+export * from './proctoring.ts';

@@ -1,3 +1,4 @@
 export * from './identity.ts';
 export * from './assessment.ts';
 export * from './exam-engine.ts';
+export * from './proctoring.ts';

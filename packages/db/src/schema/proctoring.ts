@@ -1,0 +1,45 @@
+import { char, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { userExams } from './assessment.ts';
+import { users } from './identity.ts';
+
+/**
+ * Proctoring pictures of an attempt: the primary (reference) image taken at setup, the regular
+ * periodic pictures and the error pictures (N no face, M multiple faces, O objects).
+ * The bytes live in the media storage under `mediaKey`.
+ */
+export const proctoringImages = pgTable(
+  'proctoring_images',
+  {
+    id: serial('id').primaryKey(),
+    userExamId: integer('user_exam_id').notNull().references(() => userExams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** primary | regular | error */
+    kind: text('kind').notNull(),
+    errorCode: char('error_code', { length: 1 }),
+    photoTag: text('photo_tag'),
+    faceCount: integer('face_count'),
+    objectsDetected: jsonb('objects_detected').$type<string[]>(),
+    objectsCount: integer('objects_count'),
+    expression1: text('expression1'),
+    expression2: text('expression2'),
+    mediaKey: text('media_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('proctoring_images_exam_idx').on(t.userExamId, t.kind, t.createdAt)],
+);
+
+/** One speaker check (15-second sample) of an attempt; the audio itself is not kept. */
+export const proctoringAudioChecks = pgTable(
+  'proctoring_audio_checks',
+  {
+    id: serial('id').primaryKey(),
+    userExamId: integer('user_exam_id').notNull().references(() => userExams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    speakers: integer('speakers').notNull(),
+    speechSeconds: numeric('speech_seconds').notNull(),
+    durationSeconds: numeric('duration_seconds').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('proctoring_audio_checks_exam_idx').on(t.userExamId, t.createdAt)],
+);

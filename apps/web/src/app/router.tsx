@@ -8,8 +8,14 @@ import { PageLoader } from './page-loader.tsx';
 const DashboardPage = lazy(() => import('../features/dashboard-shell/dashboard-page.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
 const TestPage = lazy(() => import('./test-page.tsx'));
+const QueryShell = lazy(() => import('./query-shell.tsx'));
 
-const lazyPage = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
+/** A lazily loaded page inside the data-fetching provider (also lazy: the login route needs neither). */
+const lazyPage = (node: ReactNode) => (
+  <Suspense fallback={<PageLoader />}>
+    <QueryShell>{node}</QueryShell>
+  </Suspense>
+);
 
 /** Dashboard: only with sessionTime 0, else the login screen. */
 function DashboardRoute() {

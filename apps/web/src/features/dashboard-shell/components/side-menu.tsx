@@ -2,6 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -34,12 +35,14 @@ export function SideMenu({ firstName, lastName, items, selected, onSelect }: Pro
       <Divider />
       <List>
         {items.map((item) => (
-          <ListItemButton key={item} selected={item === selected} onClick={() => onSelect(item)} aria-current={item === selected ? 'page' : undefined}>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <MenuIcon name={item} />
-            </ListItemIcon>
-            <ListItemText primary={t(`menu.${item}`, { defaultValue: item })} />
-          </ListItemButton>
+          <ListItem key={item} disablePadding>
+            <ListItemButton selected={item === selected} onClick={() => onSelect(item)} aria-current={item === selected ? 'page' : undefined}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <MenuIcon name={item} />
+              </ListItemIcon>
+              <ListItemText primary={t(`menu.${item}`, { defaultValue: item })} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

@@ -1,10 +1,9 @@
-import CloseIcon from '@mui/icons-material/Close';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+
+const TestEngineRoot = lazy(() => import('../features/test-engine/test-engine-root.tsx'));
 
 export interface TestDialogProps {
   open: boolean;
@@ -16,25 +15,16 @@ export interface TestDialogProps {
 }
 
 /**
- * The full-screen test dialog the dashboard opens when a candidate starts an item.
- * The test engine renders its shell here; closing it reloads the page (the dashboard does that).
+ * The full-screen test dialog the dashboard opens when a candidate starts an item; the test
+ * engine's shell renders inside. Closing it reloads the page (the dashboard does that).
+ * Escape and backdrop clicks do not close a running test.
  */
 export function TestDialogSlot({ open, examId, selectedLanguage, testData, onClose }: TestDialogProps) {
   return (
-    <Dialog fullScreen open={open} onClose={onClose} aria-labelledby="test-dialog-title">
-      <AppBar position="sticky" elevation={0}>
-        <Toolbar>
-          <Typography id="test-dialog-title" variant="h6" component="h1" sx={{ flex: 1 }}>
-            {testData.examName ?? `Exam ${examId}`}
-          </Typography>
-          <IconButton color="inherit" edge="end" onClick={onClose} aria-label="Close">
-            <CloseIcon />
-          </IconButton>
-        </Toolbar>
-      </AppBar>
-      <Box sx={{ p: 3 }}>
-        <Typography>Language: {selectedLanguage}</Typography>
-      </Box>
+    <Dialog fullScreen open={open} aria-label={testData.examName ?? `Exam ${examId}`}>
+      <Suspense fallback={<Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}><CircularProgress aria-label="Loading" /></Box>}>
+        <TestEngineRoot examId={examId} selectedLanguage={selectedLanguage} onClose={onClose} />
+      </Suspense>
     </Dialog>
   );
 }

@@ -1,0 +1,38 @@
+import FlagIcon from '@mui/icons-material/Flag';
+import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { formatHms } from '@invigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { useEngine, useEngineState } from '../engine-context.ts';
+import { useNavigation } from '../hooks/use-navigation.ts';
+
+/** Footer: 'Time Spent', Previous, Next, Finish and 'Flag this question'. */
+export function TestFooter() {
+  const { t } = useTranslation('testEngine');
+  const engine = useEngine();
+  const s = useEngineState();
+  const { canNext, canPrevious, canFinish } = useNavigation();
+  const cur = s.items[s.index];
+  return (
+    <Paper component="footer" square elevation={3} sx={{ position: 'sticky', bottom: 0, px: 2, py: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Box sx={{ flex: '1 1 160px', display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="body2">
+          {t('timeSpent')}: <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} data-testid="time-spent">{formatHms(cur?.timeSpend ?? 0)}</Box>
+        </Typography>
+        <Link component="button" variant="body2" onClick={() => engine.setFlag({ modal: { kind: 'issue' } })} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          <FlagIcon fontSize="small" aria-hidden />{t('flagQuestion')}
+        </Link>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button variant="outlined" startIcon={<NavigateBeforeIcon />} disabled={!canPrevious} onClick={() => engine.go(s.index - 1)}>{t('previous')}</Button>
+        <Button variant="contained" endIcon={<NavigateNextIcon />} disabled={!canNext} onClick={() => void engine.next()}>{t('next')}</Button>
+        <Button variant="contained" color="secondary" disabled={!canFinish} onClick={() => engine.requestFinish()}>{t('finish')}</Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Evaluation, ExamDetail, QuestionItem, WindowSwitchVerdict } from '@invigil/contracts';
+
+export type Phase = 'loading' | 'failed' | 'instructions' | 'questions' | 'finished';
+
+export type Modal =
+  | null
+  | { kind: 'one-minute' }
+  | { kind: 'finish' }
+  | { kind: 'last-question' }
+  | { kind: 'window'; verdict: WindowSwitchVerdict; count: number; limit: number }
+  | { kind: 'issue' };
+
+export interface Submission {
+  state: 'processing' | 'done' | 'failed';
+  trigger: string;
+  evaluation: Evaluation | null;
+  resultStatus: string | null;
+}
+
+export interface EngineState {
+  phase: Phase;
+  error: string | null;
+  detail: ExamDetail | null;
+  items: QuestionItem[];
+  index: number;
+  /** Seconds left, as the server said (displayed only). */
+  remaining: number;
+  modal: Modal;
+  submission: Submission | null;
+  /** The time-out modal ('Time's up!'). */
+  timeUp: boolean;
+  lowBandwidth: boolean;
+  pendingCount: number;
+  online: boolean;
+  adaptiveDone: boolean;
+  busy: boolean;
+  blurred: boolean;
+  /** Set while a file picker is open: its window blur is not a switch. */
+  filePickerOpen: boolean;
+  /** Set while a recorder runs (media views plug in): Next, Previous and Finish wait. */
+  recording: boolean;
+}
+
+export const initialState: EngineState = {
+  phase: 'loading', error: null, detail: null, items: [], index: 0, remaining: 0, modal: null, submission: null,
+  timeUp: false, lowBandwidth: false, pendingCount: 0, online: true, adaptiveDone: false, busy: false, blurred: false,
+  filePickerOpen: false, recording: false,
+};

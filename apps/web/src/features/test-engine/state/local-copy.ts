@@ -1,0 +1,68 @@
+import { decodePayload, encodePayload, type ExamDetail, type QuestionItem } from '@invigil/contracts';
+import { local } from '../../../lib/storage.ts';
+
+/** The local copy of a test, under the exam (user-exam) id: encoded questions plus exam detail. */
+export interface LocalCopy {
+  examDetail: ExamDetail;
+  quesData: QuestionItem[];
+  /** The highest change counter used on this device. */
+  seq: number;
+  /** Questions changed here and not yet confirmed by the server. */
+  pending: number[];
+  windowSwitches: number;
+  savedAt: number;
+}
+
+export const localKey = (examId: number) => String(examId);
+export const submitKey = (examId: number) => `test-submit-${examId}`;
+
+export function readLocalCopy(examId: number): LocalCopy | null {
+  const raw = local.get(localKey(examId));
+  if (!raw) return null;
+  try {
+    const copy = decodePayload<LocalCopy>(raw);
+    return copy && Array.isArray(copy.quesData) && copy.examDetail?.id === examId ? copy : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Written on every answer change; a full quota is survivable (the server copy remains). */
+export function writeLocalCopy(examId: number, copy: LocalCopy): boolean {
+  const ok = local.set(localKey(examId), encodePayload(copy));
+  local.set('remainingTime', String(copy.examDetail.time_remaining));
+  return ok;
+}
+
+export function clearLocalCopy(examId: number) {
+  local.remove(localKey(examId));
+  local.remove('remainingTime');
+}
+
+/**
+ * Resume: per question, the newer of the server's copy and the local copy wins (by change
+ * counter). Local answers newer than the server's are returned as pending, to be sent.
+ */
+export function mergeCopies(server: QuestionItem[], localItems: QuestionItem[] | undefined): { items: QuestionItem[]; pending: number[]; seq: number } {
+  const byId = new Map((localItems ?? []).map((q) => [q.qid, q]));
+  const pending: number[] = [];
+  let seq = 0;
+  const items = server.map((s) => {
+    const l = byId.get(s.qid);
+    seq = Math.max(seq, s.seq ?? 0, l?.seq ?? 0);
+    if (l && (l.seq ?? 0) > (s.seq ?? 0)) {
+      pending.push(s.qid);
+      return { ...s, ...pickAnswer(l), seq: l.seq };
+    }
+    return { ...s, timeSpend: Math.max(s.timeSpend ?? 0, l?.timeSpend ?? 0) };
+  });
+  return { items, pending, seq };
+}
+
+const FIELDS = ['selectedChoiceId', 'descriptiveText', 'uploadedFile', 'answerResourcePath', 'answerResourceName', 'recordedTime', 'matchOrder', 'typing', 'buttonStyle', 'timeSpend', 'answerStatus'] as const;
+
+export function pickAnswer(q: Partial<QuestionItem>): Partial<QuestionItem> {
+  const out: Record<string, unknown> = {};
+  for (const k of FIELDS) if (q[k] !== undefined) out[k] = q[k];
+  return out as Partial<QuestionItem>;
+}

@@ -1,0 +1,21 @@
+import Skeleton from '@mui/material/Skeleton';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnswerFile } from './answer-file.tsx';
+import type { QuestionViewProps } from './view-types.ts';
+
+const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
+
+/** Descriptive: a rich-text editor and a file upload. */
+export function DescriptiveView(props: QuestionViewProps) {
+  const { t } = useTranslation('testEngine');
+  const { item, disabled, onChange } = props;
+  return (
+    <>
+      <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+        <RichTextEditor value={item.descriptiveText ?? ''} disabled={disabled} label={t('editorLabel')} onChange={(html) => onChange({ descriptiveText: html })} />
+      </Suspense>
+      <AnswerFile {...props} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { widgetFor, type QuestionWidget } from '@invigil/contracts';
+import { MultiBlankView, MultipleChoiceView, SingleChoiceView } from './choice-views.tsx';
+import { DescriptiveView } from './descriptive-view.tsx';
+import { MatchingView } from './matching-view.tsx';
+import { PlaceholderView } from './placeholder-view.tsx';
+import { TypedInputView } from './typed-input-view.tsx';
+import { TypingTestView } from './typing-test-view.tsx';
+import type { QuestionView } from './view-types.ts';
+
+/** The view of each widget. Coding (20), video (27) and spoken (28) register theirs later. */
+const views = new Map<QuestionWidget, QuestionView>([
+  ['single-choice', SingleChoiceView],
+  ['multiple-choice', MultipleChoiceView],
+  ['multi-blank', MultiBlankView],
+  ['typed-input', TypedInputView],
+  ['descriptive', DescriptiveView],
+  ['typing-test', TypingTestView],
+  ['matching', MatchingView],
+]);
+
+export function registerQuestionView(widget: QuestionWidget, view: QuestionView) {
+  views.set(widget, view);
+}
+
+export const viewFor = (qtypecode: number): QuestionView => views.get(widgetFor(qtypecode)) ?? PlaceholderView;

@@ -1,0 +1,75 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { computeTypingMetrics, typingAllowed, words } from '@invigil/contracts';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QuestionViewProps } from './view-types.ts';
+
+/** Typing test: the source text, a box to type it, live metrics; input past the source's word count is blocked. */
+export function TypingTestView({ item, disabled, onChange }: QuestionViewProps) {
+  const { t } = useTranslation('testEngine');
+  const source = item.questionContent?.sourceText ?? '';
+  const typed = item.descriptiveText ?? '';
+  const startedAt = useRef<number | null>(null);
+  const strokes = useRef(item.typing?.keyStrokes ?? 0);
+  const src = words(source);
+  const got = words(typed);
+  const m = item.typing ?? computeTypingMetrics(source, typed, 0, 0);
+  const done = got.length >= src.length && typed.endsWith(' ');
+
+  const change = (value: string) => {
+    if (!typingAllowed(source, value)) return;
+    if (startedAt.current === null) startedAt.current = performance.now() - (item.timeSpend ?? 0) * 1000 * (typed ? 1 : 0);
+    const elapsed = Math.max(1, (performance.now() - startedAt.current) / 1000);
+    onChange({ descriptiveText: value, typing: computeTypingMetrics(source, value, elapsed, strokes.current) });
+  };
+
+  const stat = (label: string, value: string | number) => (
+    <Box sx={{ minWidth: 96 }}>
+      <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
+      <Typography variant="h6" component="div">{value}</Typography>
+    </Box>
+  );
+
+  return (
+    <Box>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2, fontFamily: 'ui-monospace, monospace', lineHeight: 1.9, userSelect: 'none' }} aria-label={t('typeHere')}>
+        {src.map((w, i) => {
+          const state = i < got.length ? (got[i] === w ? 'ok' : 'bad') : i === got.length ? 'next' : 'todo';
+          return (
+            <Box key={i} component="span" sx={{
+              px: 0.25, mr: 0.5, borderRadius: 0.5,
+              color: state === 'ok' ? 'success.main' : state === 'bad' ? 'error.main' : 'text.primary',
+              textDecoration: state === 'bad' ? 'line-through' : 'none',
+              bgcolor: state === 'next' ? 'action.selected' : 'transparent',
+            }}>{w}</Box>
+          );
+        })}
+      </Paper>
+      <TextField
+        fullWidth
+        multiline
+        minRows={3}
+        value={typed}
+        disabled={disabled}
+        placeholder={t('typeHere')}
+        onChange={(e) => change(e.target.value)}
+        onKeyDown={() => { strokes.current += 1; }}
+        onPaste={(e) => e.preventDefault()}
+        slotProps={{ htmlInput: { 'aria-label': t('typeHere'), spellCheck: false, autoComplete: 'off' } }}
+      />
+      {done && <Typography sx={{ mt: 1 }} role="status">{t('typingDone')}</Typography>}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }} aria-live="polite">
+        {stat(t('wpm'), m.wpm)}
+        {stat(t('accuracy'), `${m.typingAccuracy}%`)}
+        {stat(t('words'), m.wordCount)}
+        {stat(t('correctWords'), m.correctCount)}
+        {stat(t('incorrectWords'), m.incorrectCount)}
+        {stat(t('skippedWords'), m.skippedCount)}
+        {stat(t('keyStrokes'), m.keyStrokes)}
+      </Box>
+    </Box>
+  );
+}

@@ -5,6 +5,7 @@ import dashboard from './dashboard.ts';
 import login from './login.ts';
 import profile from './profile.ts';
 import shell from './shell.ts';
+import testEngine from './test-engine.ts';
 
 /** Every namespace's English texts; a feature adds its namespace with one line here. */
 export const resources = {
@@ -14,6 +15,7 @@ export const resources = {
     shell,
     profile,
     dashboard,
+    testEngine,
   },
 };
 

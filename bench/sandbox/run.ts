@@ -30,7 +30,7 @@ console.log('|---|---|---|---|---|');
 let fixed = 0;
 {
   // Fixed cost: /bin/true in a box vs bare.
-  const host = ex as unknown as { host: { cgroup: never; seccompPath: string } };
+  const host = ex as unknown as { host: { cgroup: never; seccompPath: string; launcherPath: string } };
   const { runInBox } = await import('../../packages/sandbox/src/host/box.ts');
   const { DEFAULT_RUN_LIMITS } = await import('../../packages/sandbox/src/limits.ts');
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
@@ -38,7 +38,7 @@ let fixed = 0;
   const t: number[] = [];
   for (let i = 0; i < N * 3; i++) {
     const s = performance.now();
-    await runInBox({ cgroup: host.host.cgroup, seccompPath: host.host.seccompPath }, { argv: ['/bin/true'], boxDir: dir, stdin: '', limits: DEFAULT_RUN_LIMITS, uid: 61900 });
+    await runInBox({ cgroup: host.host.cgroup, seccompPath: host.host.seccompPath, launcherPath: host.host.launcherPath }, { argv: ['/bin/true'], boxDir: dir, stdin: '', limits: DEFAULT_RUN_LIMITS, uid: 61900 });
     t.push(performance.now() - s);
   }
   const b: number[] = [];

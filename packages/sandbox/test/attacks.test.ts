@@ -158,6 +158,24 @@ int main() {
     for (const k of ['mount', 'unshare', 'unshare_ns', 'ptrace', 'traceme', 'setuid', 'chroot']) expect(r.stdout).toContain(`${k}=0`);
   });
 
+  it('runs unprivileged: box uid, no capabilities, no-new-privs, seccomp, every rlimit set', async () => {
+    const code = `import resource\nprint(open('/proc/self/status').read())\nfor n in ['RLIMIT_CPU', 'RLIMIT_FSIZE', 'RLIMIT_NOFILE', 'RLIMIT_NPROC', 'RLIMIT_CORE']:\n    print(n, *resource.getrlimit(getattr(resource, n)))`;
+    const r = await runOnce(ex, 'python', code);
+    expect(r.verdict).toBe('ok');
+    const field = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, 'm').exec(r.stdout)?.[1].trim().split(/\s+/).filter(Boolean);
+    expect(field('Uid')!.every((u) => Number(u) >= 61500 && Number(u) < 61600)).toBe(true);
+    expect(field('Gid')!.every((g) => g === field('Uid')![0])).toBe(true);
+    expect(field('Groups') ?? []).toEqual([]);
+    for (const cap of ['CapInh', 'CapPrm', 'CapEff', 'CapBnd', 'CapAmb']) expect(field(cap)).toEqual(['0000000000000000']);
+    expect(field('NoNewPrivs')).toEqual(['1']);
+    expect(field('Seccomp')).toEqual(['2']);
+    expect(r.stdout).toContain('RLIMIT_CPU 2 3');
+    expect(r.stdout).toContain(`RLIMIT_FSIZE ${16 * 1024 * 1024} ${16 * 1024 * 1024}`);
+    expect(r.stdout).toContain('RLIMIT_NOFILE 64 64');
+    expect(r.stdout).toContain('RLIMIT_NPROC 96 96');
+    expect(r.stdout).toContain('RLIMIT_CORE 0 0');
+  });
+
   it('writes nothing outside its size-limited work dir', async () => {
     const code = `import os\nfor p in ['/x', '/usr/x', '/box/x', '/etc/x']:\n    try:\n        open(p, 'w').write('x')\n        print(p, 'written')\n    except OSError as e:\n        print(p, 'refused')\nst = os.statvfs('/work')\nprint('work', st.f_blocks * st.f_frsize)`;
     const r = await runOnce(ex, 'python', code);

@@ -63,10 +63,10 @@ export class LocalSandboxExecutor implements Executor {
   async close(): Promise<void> {}
 
   execute(request: ExecutionRequest): Promise<ExecutionResult> {
-    if (!this.host.ok || !this.host.cgroup || !this.host.seccompPath) {
+    if (!this.host.ok || !this.host.cgroup || !this.host.seccompPath || !this.host.launcherPath) {
       return Promise.reject(new SandboxUnavailableError(this.host.problems));
     }
-    const box: BoxHost = { cgroup: this.host.cgroup, seccompPath: this.host.seccompPath };
+    const box: BoxHost = { cgroup: this.host.cgroup, seccompPath: this.host.seccompPath, launcherPath: this.host.launcherPath };
     return this.queue.run((slot) => this.executeInSlot(box, slot, request));
   }
 

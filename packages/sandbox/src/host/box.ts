@@ -26,6 +26,8 @@ export interface BoxResult extends StepResult {
 export interface BoxHost {
   cgroup: CgroupV1;
   seccompPath: string;
+  /** The compiled native/box-launch.c (joins the cgroups, drops privileges, sets rlimits). */
+  launcherPath: string;
 }
 
 /** Toolchain paths bound read-only when present on the host. */
@@ -85,33 +87,28 @@ function limitError(stderr: string): boolean {
 }
 
 /**
- * Runs `run` in a box: a shell moves itself into the run's cgroups, then setpriv drops to the
- * run's uid with no capabilities and no-new-privs, prlimit sets CPU, file size, open files and
- * process limits, and bwrap unshares every namespace, clears the environment, binds the
- * toolchain read-only, mounts size-limited tmpfs work dirs and applies the seccomp filter.
+ * Runs `run` in a box: the launcher (native/box-launch.c) moves itself into the run's cgroups,
+ * drops to the run's uid with no capabilities and no-new-privs and sets CPU, file size, open
+ * files and process limits (what `setpriv` and `prlimit` did, in one exec); bwrap unshares
+ * every namespace, clears the environment, binds the toolchain read-only, mounts size-limited tmpfs work dirs and applies the seccomp filter.
  * The chain starts in `/` with an empty environment (nothing leaks through /proc/1/environ).
  */
 export async function runInBox(host: BoxHost, run: BoxRun): Promise<BoxResult> {
   const { limits } = run;
   const cg: CgroupHandle = host.cgroup.create(limits.memoryBytes, limits.processes + 2);
   const cpuSec = Math.max(1, Math.ceil(limits.cpuMs / 1000));
-  const join = cg.procsFiles.map((f) => `echo $$ > ${f}`).join(' && ');
-  const chain = [
-    TOOLS.setpriv,
-    `--reuid=${run.uid}`,
-    `--regid=${run.uid}`,
-    '--clear-groups',
-    '--inh-caps=-all',
-    '--bounding-set=-all',
-    '--no-new-privs',
-    '--',
-    TOOLS.prlimit,
-    `--cpu=${cpuSec}:${cpuSec + 1}`,
-    `--fsize=${limits.fileSizeBytes}`,
-    `--nofile=${limits.openFiles}`,
+  // One exec on the host before bwrap: the launcher joins the cgroups, drops to the run's
+  // uid/gid with no capabilities (bounding set empty) and no-new-privs, and sets the rlimits.
+  const argv = [
+    String(run.uid),
+    String(run.uid),
+    String(cpuSec),
+    String(cpuSec + 1),
+    String(limits.fileSizeBytes),
+    String(limits.openFiles),
     // RLIMIT_NPROC is a backstop above pids.max, so the cgroup (whose events we read) trips first.
-    `--nproc=${limits.processes + 32}`,
-    '--core=0',
+    String(limits.processes + 32),
+    ...cg.procsFiles,
     '--',
     TOOLS.bwrap,
     ...bwrapArgs(run, 3, 4),
@@ -120,7 +117,7 @@ export async function runInBox(host: BoxHost, run: BoxRun): Promise<BoxResult> {
   const started = process.hrtime.bigint();
   let child;
   try {
-    child = spawn('/bin/sh', ['-c', `${join} && exec "$@"`, 'box', ...chain], {
+    child = spawn(host.launcherPath, argv, {
       cwd: '/',
       env: {},
       detached: true,

@@ -1,14 +1,17 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { CgroupV1 } from './cgroup.ts';
+import { ensureLauncher } from './native.ts';
 import { ensureSeccompFilter } from './seccomp.ts';
 
-export const TOOLS = { bwrap: '/usr/bin/bwrap', setpriv: '/usr/bin/setpriv', prlimit: '/usr/bin/prlimit' } as const;
+export const TOOLS = { bwrap: '/usr/bin/bwrap' } as const;
 
 export interface HostReport {
   ok: boolean;
   problems: string[];
   cgroup: CgroupV1 | null;
   seccompPath: string | null;
+  /** The compiled box launcher (privilege drop + rlimits); null when it could not be built. */
+  launcherPath?: string | null;
 }
 
 function executable(path: string): boolean {
@@ -28,10 +31,10 @@ export function inspectHost(options: { cgroupRoot?: string; cgroupParent?: strin
   const problems: string[] = [];
   if (process.platform !== 'linux') problems.push('the local sandbox needs Linux');
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    problems.push('the local sandbox supervisor must run as root (cgroups and setpriv); set JUDGE0_URL to use Judge0 instead');
+    problems.push('the local sandbox supervisor must run as root (cgroups, dropping to the box uids); set JUDGE0_URL to use Judge0 instead');
   }
   for (const [name, path] of Object.entries(TOOLS)) {
-    if (!executable(path)) problems.push(`${name} is missing (${path}); install Debian's ${name === 'bwrap' ? 'bubblewrap' : 'util-linux'}`);
+    if (!executable(path)) problems.push(`${name} is missing (${path}); install Debian's bubblewrap`);
   }
   let cgroup: CgroupV1 | null = null;
   if (problems.length === 0) {
@@ -44,12 +47,14 @@ export function inspectHost(options: { cgroupRoot?: string; cgroupParent?: strin
     }
   }
   let seccompPath: string | null = null;
+  let launcherPath: string | null = null;
   if (problems.length === 0) {
     try {
       seccompPath = ensureSeccompFilter();
+      launcherPath = ensureLauncher();
     } catch (err) {
       problems.push((err as Error).message);
     }
   }
-  return { ok: problems.length === 0, problems, cgroup, seccompPath };
+  return { ok: problems.length === 0, problems, cgroup, seccompPath, launcherPath };
 }

@@ -28,9 +28,9 @@ SENTENCES=(
 say() { # voice-index sentence-index out
   read -r v p s <<<"${VOICES[$1]}"
   espeak-ng -v "$v" -p "$p" -s "$s" -w "$OUT/tmp/raw.wav" "${SENTENCES[$2]}"
-  sox -q "$OUT/tmp/raw.wav" -r 16000 -c 1 -b 16 "$3" pad 0 0.4
+  sox -V1 -q "$OUT/tmp/raw.wav" -r 16000 -c 1 -b 16 "$3" pad 0 0.4
 }
-fit15() { sox -q "$1" "$2" trim 0 15 pad 0 15 trim 0 15; }  # exactly 15 s
+fit15() { sox -V1 -q "$1" "$2" trim 0 15 pad 0 15 trim 0 15; }  # exactly 15 s
 labels="$OUT/labels.tsv"; : > "$labels"
 n=${#VOICES[@]}; m=${#SENTENCES[@]}
 for i in $(seq 0 $((n - 1))); do
@@ -64,5 +64,14 @@ sox -q -n -r 16000 -c 1 "$OUT/none-hum.wav" synth 15 sine 50 vol 0.05
 echo -e "none-hum.wav\t0\tnoise" >> "$labels"
 sox -q -n -r 16000 -c 1 "$OUT/none-silence.wav" trim 0 15
 echo -e "none-silence.wav\t0\tsilence" >> "$labels"
+# browsers record webm/opus: every speech clip also goes through an opus round trip (32 kbit/s)
+if command -v ffmpeg >/dev/null; then
+  while IFS=$'\t' read -r f n kind; do
+    [ "$n" = 0 ] && continue
+    ffmpeg -nostdin -hide_banner -loglevel error -i "$OUT/$f" -c:a libopus -b:a 32k -y "$OUT/${f%.wav}.webm"
+    echo -e "${f%.wav}.webm\t$n\t$kind+opus" >> "$OUT/tmp/opus.tsv"
+  done < "$labels"
+  cat "$OUT/tmp/opus.tsv" >> "$labels"
+fi
 rm -rf "$OUT/tmp"
 echo "built $(wc -l < "$labels") clips in $OUT"

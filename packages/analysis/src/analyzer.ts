@@ -1,5 +1,6 @@
-import type { SpeakerResult } from './audio/speakers.ts';
-import { decodeBase64Image } from './image/decode-image.ts';
+import { decodeAudio } from './audio/decode-audio.ts';
+import { checkAudioLevel, type SpeakerResult } from './audio/speakers.ts';
+import { assertImageSignature, decodeBase64Image } from './image/decode-image.ts';
 import type { ImageAnalysis } from './image/face-analysis.ts';
 import type { JobRequest } from './pool/protocol.ts';
 import { WorkerPool, type PoolOptions, type PoolStats } from './pool/worker-pool.ts';
@@ -25,6 +26,7 @@ function own(bytes: Uint8Array): Uint8Array {
 export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { pool: WorkerPool } {
   const pool = new WorkerPool(options);
   const image = async (bytes: Buffer, full: boolean, field = 'image') => {
+    assertImageSignature(bytes, field);
     const data = own(bytes);
     const job: JobRequest = { kind: 'image', image: data, field, objects: true, embedding: full, authenticity: full };
     return (await pool.run(job, [data.buffer as ArrayBuffer])) as ImageAnalysis;
@@ -37,6 +39,8 @@ export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { poo
     async faceMatch(primaryImage, currentImage) {
       const a = own(decodeBase64Image(primaryImage, 'primaryImage'));
       const b = own(decodeBase64Image(currentImage, 'currentImage'));
+      assertImageSignature(a, 'primaryImage');
+      assertImageSignature(b, 'currentImage');
       const [p, c] = (await pool.run({ kind: 'images', images: [a, b] }, [a.buffer as ArrayBuffer, b.buffer as ArrayBuffer])) as ImageAnalysis[];
       return faceMatchResult(p, c);
     },
@@ -44,8 +48,10 @@ export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { poo
       return imageSummary(await image(bytes, false));
     },
     async countSpeakers(audio) {
-      const data = own(audio);
-      return (await pool.run({ kind: 'speakers', audio: data }, [data.buffer as ArrayBuffer])) as SpeakerResult;
+      // ffmpeg runs as a child process, so decoding here keeps corrupt or silent clips off the workers
+      const pcm = await decodeAudio(audio);
+      checkAudioLevel(pcm);
+      return (await pool.run({ kind: 'speakers', pcm }, [pcm.buffer as ArrayBuffer])) as SpeakerResult;
     },
     async stats() {
       return pool.stats();

@@ -4,6 +4,7 @@ import codingRoutes from './coding/coding.routes.ts';
 import dashboardRoutes from './dashboard/dashboard.routes.ts';
 import examRoutes from './exam/exam.routes.ts';
 import operationsRoutes from './operations/operations.routes.ts';
+import proctoringRoutes from './proctoring/proctoring.routes.ts';
 import profileRoutes from './profile/profile.routes.ts';
 import resultsRoutes from './results/results.routes.ts';
 
@@ -16,4 +17,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   examRoutes,
   resultsRoutes,
   codingRoutes,
+  proctoringRoutes,
 ];

@@ -25,8 +25,10 @@ export async function decodeAudio(bytes: Buffer, timeoutMs = 15_000): Promise<Fl
     const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', input, '-t', String(MAX_SECONDS), '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 'f32le', 'pipe:1'];
     const pcm = await run(args, timeoutMs);
     if (pcm.length < 4) throw new AnalysisInputError('CORRUPT_AUDIO', 'Audio could not be decoded (no audio stream found)', 422);
-    const copy = Buffer.from(pcm.subarray(0, pcm.length - (pcm.length % 4)));
-    return new Float32Array(copy.buffer, copy.byteOffset, copy.byteLength / 4);
+    // an ArrayBuffer of its own (never Node's shared Buffer pool) so it can be transferred to a worker
+    const out = new Float32Array(Math.floor(pcm.length / 4));
+    new Uint8Array(out.buffer).set(pcm.subarray(0, out.length * 4));
+    return out;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

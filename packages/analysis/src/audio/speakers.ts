@@ -13,6 +13,8 @@ export const speakerParams = {
   minSpeakerSeconds: 1.5,
   /** spec: audio whose RMS is below 0.01 counts as no audio */
   silenceRms: 0.01,
+  /** diagonal instead of full covariance in the BIC models */
+  diag: false,
   /** pitch weight when appended to the MFCC vector */
   pitchWeight: 4,
 };
@@ -28,13 +30,18 @@ export interface SpeakerResult {
 
 export interface VadLike { segments(samples: Float32Array, sr: number): Promise<SpeechSegment[]> }
 
-export async function countSpeakers(pcm: Float32Array, vad: VadLike, p = speakerParams): Promise<SpeakerResult> {
-  const started = performance.now();
-  const durationSeconds = pcm.length / SAMPLE_RATE;
-  if (durationSeconds < 1) throw new AnalysisInputError('AUDIO_TOO_SHORT', 'Audio sample is shorter than 1 second', 422);
+/** Rejects clips that are too short or silent (spec: RMS below 0.01 is no audio) with a 422. */
+export function checkAudioLevel(pcm: Float32Array, p = speakerParams): void {
+  if (pcm.length / SAMPLE_RATE < 1) throw new AnalysisInputError('AUDIO_TOO_SHORT', 'Audio sample is shorter than 1 second', 422);
   if (rms(pcm) < p.silenceRms) {
     throw new AnalysisInputError('NO_AUDIO', 'No audio was detected in your recording. Please ensure your microphone is working and try again.', 422);
   }
+}
+
+export async function countSpeakers(pcm: Float32Array, vad: VadLike, p = speakerParams): Promise<SpeakerResult> {
+  const started = performance.now();
+  const durationSeconds = pcm.length / SAMPLE_RATE;
+  checkAudioLevel(pcm, p);
   const segments = await vad.segments(pcm, SAMPLE_RATE);
   const speechSeconds = segments.reduce((s, x) => s + (x.end - x.start), 0);
   const base = { speechSeconds: round(speechSeconds), durationSeconds: round(durationSeconds), segments: segments.length };
@@ -71,7 +78,7 @@ export function speechChunks(segments: SpeechSegment[], p = speakerParams): Chun
 
 export function clusterSpeakers(chunks: Chunk[], p = speakerParams): { speakers: number; clusters: number[] } {
   if (chunks.length === 0) return { speakers: 0, clusters: [] };
-  const clusters = bicCluster(chunks, p.lambda).map((c) => round((c.length * HOP) / SAMPLE_RATE));
+  const clusters = bicCluster(chunks, p.lambda, p.diag).map((c) => round((c.length * HOP) / SAMPLE_RATE));
   return { speakers: Math.max(1, clusters.filter((s) => s >= p.minSpeakerSeconds).length), clusters };
 }
 

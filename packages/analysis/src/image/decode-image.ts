@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { AnalysisInputError } from '../errors.ts';
 
 export const MAX_IMAGE_BYTES = 6 * 1024 * 1024;
@@ -19,12 +19,21 @@ export function decodeBase64Image(value: string, field = 'image'): Buffer {
   return bytes;
 }
 
+/** Cheap check of the file signature (JPEG, PNG, WebP) before any work is queued. */
+export function assertImageSignature(bytes: Uint8Array, field = 'image'): void {
+  const b = bytes;
+  const jpeg = b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+  const png = b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+  const webp = b.length > 12 && Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP';
+  if (!jpeg && !png && !webp) throw new AnalysisInputError('NOT_AN_IMAGE', `${field} must be a JPEG, PNG or WebP image`);
+}
+
 export interface RgbImage { data: Buffer; width: number; height: number }
 
 /** Decodes JPEG/PNG/WebP bytes to packed RGB (EXIF rotation applied, shrunk to MAX_SIDE). */
 export async function decodeImage(bytes: Buffer, field = 'image'): Promise<RgbImage> {
   if (bytes.length === 0) throw new AnalysisInputError('EMPTY_IMAGE', `${field} is empty`);
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch {

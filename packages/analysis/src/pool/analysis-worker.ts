@@ -3,7 +3,6 @@
  * and answers one job at a time. Every image is a fresh detect() with caching off.
  */
 import { parentPort } from 'node:worker_threads';
-import { decodeAudio } from '../audio/decode-audio.ts';
 import { countSpeakers } from '../audio/speakers.ts';
 import { createVad } from '../audio/vad.ts';
 import { AnalysisInputError } from '../errors.ts';
@@ -51,10 +50,8 @@ async function main() {
         for (let i = 0; i < job.images.length; i++) out.push(await image(job.images[i], { objects: true, embedding: true, authenticity: true }, names[i] ?? 'image'));
         return out;
       }
-      case 'speakers': {
-        const pcm = await decodeAudio(Buffer.from(job.audio.buffer, job.audio.byteOffset, job.audio.byteLength));
-        return countSpeakers(pcm, vad);
-      }
+      case 'speakers':
+        return countSpeakers(job.pcm, vad);
       case 'sleep': {
         const until = Date.now() + job.ms;
         while (Date.now() < until) {

@@ -4,7 +4,7 @@ import type { ImageAnalysis } from '../image/face-analysis.ts';
 export type JobRequest =
   | { kind: 'image'; image: Uint8Array; field?: string; objects: boolean; embedding: boolean; authenticity: boolean }
   | { kind: 'images'; images: Uint8Array[] }
-  | { kind: 'speakers'; audio: Uint8Array }
+  | { kind: 'speakers'; pcm: Float32Array }
   | { kind: 'sleep'; ms: number };
 
 export type JobResult = ImageAnalysis | ImageAnalysis[] | SpeakerResult | null;

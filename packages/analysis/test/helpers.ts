@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const fixture = (name: string) => readFileSync(path.join(here, 'fixtures', name));
+
+/** the same person twice, side by side: a two-face picture */
+export async function twoFaces(): Promise<Buffer> {
+  const face = fixture('astronaut.jpg');
+  const mirrored = await sharp(face).flop().toBuffer();
+  return sharp({ create: { width: 640, height: 320, channels: 3, background: '#888' } })
+    .composite([{ input: face, left: 0, top: 0 }, { input: mirrored, left: 320, top: 0 }])
+    .jpeg()
+    .toBuffer();
+}
+
+/** 16 kHz mono 16-bit WAV from float samples */
+export function wav(samples: Float32Array, sampleRate = 16_000): Buffer {
+  const data = Buffer.alloc(samples.length * 2);
+  samples.forEach((v, i) => data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(v * 32767))), i * 2));
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(sampleRate, 24);
+  h.writeUInt32LE(sampleRate * 2, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(data.length, 40);
+  return Buffer.concat([h, data]);
+}
+
+/**
+ * Speech made with espeak-ng (Debian package, see scripts/system-packages.txt); voices is a list of
+ * "voice pitch" pairs that take turns; format 'wav' | 'webm' | 'ogg' | 'm4a' is encoded with ffmpeg.
+ */
+export function speech(voices: string[], sentences: string[], format: 'wav' | 'webm' | 'ogg' | 'm4a' = 'wav'): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'invigil-speech-'));
+  const parts: string[] = [];
+  sentences.forEach((s, i) => {
+    const [voice, pitch] = voices[i % voices.length].split(' ');
+    const f = path.join(dir, `p${i}.wav`);
+    execFileSync('espeak-ng', ['-v', voice, '-p', pitch ?? '50', '-w', f, s]);
+    parts.push(f);
+  });
+  const list = path.join(dir, 'list.txt');
+  execFileSync('sh', ['-c', `printf "file '%s'\\n" ${parts.map((p) => `'${p}'`).join(' ')} > '${list}'`]);
+  const out = path.join(dir, `out.${format}`);
+  const codec = { wav: ['-c:a', 'pcm_s16le'], webm: ['-c:a', 'libopus'], ogg: ['-c:a', 'libopus'], m4a: ['-c:a', 'aac'] }[format];
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list, '-ar', '48000', '-ac', '1', ...codec, '-y', out]);
+  return readFileSync(out);
+}
+
+export const SENTENCES = [
+  'Please make sure that your camera and microphone are switched on before the test begins.',
+  'The quick brown fox jumps over the lazy dog while the farmer watches from the gate.',
+  'Read every question carefully and choose the answer that fits the passage best.',
+  'Our train leaves the station at half past seven and arrives in the city before noon.',
+];

@@ -102,7 +102,7 @@ export class TestEngine {
     if (cur) items[this.state.index] = { ...cur, timeSpend: (cur.timeSpend ?? 0) + 1 };
     this.set({ remaining, items });
     if (++this.ticks % 5 === 0) this.persist();
-    if (remaining === 60 && !this.warnedOneMinute) {
+    if (remaining <= 60 && remaining > 0 && !this.warnedOneMinute) {
       this.warnedOneMinute = true;
       this.set({ modal: { kind: 'one-minute' } });
     }

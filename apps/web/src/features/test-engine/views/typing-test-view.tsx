@@ -35,7 +35,7 @@ export function TypingTestView({ item, disabled, onChange }: QuestionViewProps) 
 
   return (
     <Box>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2, fontFamily: 'ui-monospace, monospace', lineHeight: 1.9, userSelect: 'none' }} aria-label={t('typeHere')}>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2, fontFamily: 'ui-monospace, monospace', lineHeight: 1.9, userSelect: 'none', display: 'flex', flexWrap: 'wrap', rowGap: 0.5 }} aria-label={t('typeHere')}>
         {src.map((w, i) => {
           const state = i < got.length ? (got[i] === w ? 'ok' : 'bad') : i === got.length ? 'next' : 'todo';
           return (

@@ -1,0 +1,48 @@
+import { expect, type Page } from '@playwright/test';
+import { signIn } from './auth.ts';
+
+export const ENGINE_GROUP = 'Test Engine Demo';
+
+/** Signs in, opens the test engine group and starts (or resumes) the named item from the dashboard. */
+export async function openTest(page: Page, user: { email: string; password: string }, examName: string, language?: RegExp): Promise<number> {
+  await signIn(page, user);
+  return openFromDashboard(page, examName, language);
+}
+
+/** Returns the user-exam id the engine loaded. */
+export async function openFromDashboard(page: Page, examName: string, language?: RegExp): Promise<number> {
+  const loaded = page.waitForRequest((r) => r.url().endsWith('/api/test/userTest'));
+  await page.getByRole('button', { name: ENGINE_GROUP }).click();
+  const row = page.getByRole('row', { name: new RegExp(examName.replace(/[()/]/g, '.')) });
+  await row.getByRole('button').click();
+  const start = page.getByRole('button', { name: /^(Start|Resume)$/ });
+  const proceed = page.getByRole('button', { name: 'Proceed' });
+  await expect(start.or(proceed).first()).toBeVisible();
+  if (await proceed.isVisible()) {
+    if (language) await page.getByRole('dialog').getByRole('radio', { name: language }).check();
+    await proceed.click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+  }
+  await expect(start).toBeVisible();
+  return Number(JSON.parse((await loaded).postData() ?? '{}').examId);
+}
+
+/** The token of the signed-in page, for API checks. */
+export async function token(page: Page): Promise<string> {
+  const c = (await page.context().cookies()).find((x) => x.name === 'token');
+  return decodeURIComponent(c?.value ?? '');
+}
+
+export const countdownSeconds = async (page: Page) => {
+  const [h, m, s] = (await page.getByTestId('countdown').innerText()).split(':').map(Number);
+  return h! * 3600 + m! * 60 + s!;
+};
+
+export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
+
+/** Closes the last-question notice if it is up. */
+export async function dismissNotice(page: Page) {
+  const ok = page.getByRole('dialog', { name: 'Last question' }).getByRole('button', { name: 'Ok' });
+  if (await ok.isVisible()) await ok.click();
+  await expect(page.getByRole('dialog', { name: 'Last question' })).toBeHidden();
+}

@@ -29,7 +29,7 @@ export function ListTabs({ value, noun, mobile, onChange }: { value: ListTab; no
   return (
     <Tabs value={value} onChange={(_e, v: ListTab) => onChange(v)} aria-label={t('listView')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
       {LIST_TABS.map((tab) => (
-        <Tab key={tab} value={tab} label={t(`tabs.${tab}`, { noun })} id={`list-tab-${tab}`} aria-controls="list-panel" />
+        <Tab key={tab} value={tab} label={t(`tabs.${tab}`, { noun })} id={`list-tab-${tab}`} aria-controls="list-panel" sx={{ textTransform: 'none', fontWeight: 600 }} />
       ))}
     </Tabs>
   );

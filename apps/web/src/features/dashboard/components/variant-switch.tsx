@@ -24,7 +24,7 @@ export function VariantSwitch({ kind, menuKey, onSelectMenu }: { kind: 'complete
       sx={{ mb: 2, flexWrap: 'wrap' }}
     >
       {VARIANTS.map((v) => (
-        <ToggleButton key={v.noun} value={`${v.prefix}${base}`} sx={{ textTransform: 'none' }}>
+        <ToggleButton key={v.noun} value={`${v.prefix}${base}`} sx={{ textTransform: 'none', color: 'text.primary', '&.Mui-selected': { color: 'primary.dark' } }}>
           {t(`areaTitle.${v.noun}`)}
         </ToggleButton>
       ))}

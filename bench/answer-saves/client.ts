@@ -1,0 +1,48 @@
+import http from 'node:http';
+
+/** A small keep-alive HTTP client: one request in flight per simulated candidate. */
+export class Client {
+  private agent: http.Agent;
+  constructor(private readonly port: number, sockets: number) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  }
+
+  request(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; json: any; ms: number }> {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers: Record<string, string | number> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (payload) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = payload.length;
+    }
+    const t0 = process.hrtime.bigint();
+    return new Promise((resolve) => {
+      const req = http.request({ host: '127.0.0.1', port: this.port, method, path, headers, agent: this.agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+          let json: any = null;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            json = null;
+          }
+          resolve({ status: res.statusCode ?? 0, json, ms });
+        });
+      });
+      req.on('error', () => resolve({ status: 0, json: null, ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+      if (payload) req.write(payload);
+      req.end();
+    });
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}

@@ -6,7 +6,7 @@ import type { SpeechSegment } from './vad.ts';
 
 export const speakerParams = {
   /** BIC penalty weight (tuned on the eval set) */
-  lambda: 1.6,
+  lambda: 2.0,
   /** speech chunk length in frames (10 ms each) */
   chunkFrames: 150,
   /** a cluster with less speech than this (seconds) is not counted as a speaker */

@@ -288,6 +288,11 @@ test('layout at 1280 and 375 px: tabs become a dropdown on small screens', async
   const select = main(page).getByRole('combobox', { name: 'List' });
   await expect(select).toBeVisible();
   await expect(main(page).getByRole('tab')).toHaveCount(0);
+  // Rows become cards: every column, the action included, fits in 375 px.
+  const take = main(page).getByRole('button', { name: 'Take Test Online: General Aptitude Test' });
+  await take.scrollIntoViewIfNeeded();
+  const box = (await take.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
   await select.click();
   await page.getByRole('option', { name: 'Completed Test' }).click();
   await expect(main(page).getByRole('button', { name: 'Click here to download the Report' })).toBeVisible();

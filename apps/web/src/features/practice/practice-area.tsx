@@ -1,19 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../app/page-loader.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { DataTable } from '../../lib/data-table.tsx';
 import { useApplyPractice, usePracticeList } from './api/practice.ts';
 
 /** Practice: S.No, Test Name, Questions, Duration (Minutes), Test with Apply; result in a snackbar (6 s). */
@@ -37,40 +31,27 @@ export default function PracticeArea() {
       </Typography>
       {list.isPending && <PageLoader />}
       {list.isError && <Alert severity="error">{t('loadFailed')}</Alert>}
-      {list.data && !rows.length && (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">{t('practice.empty')}</Typography>
-        </Paper>
-      )}
-      {rows.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('practice.title')}>
-            <TableHead>
-              <TableRow>
-                {[t('col.sno'), t('practice.testName'), t('practice.questions'), t('practice.duration'), t('practice.test')].map((h) => (
-                  <TableCell key={h} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {h}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r, i) => (
-                <TableRow key={r.id} hover>
-                  <TableCell>{i + 1}</TableCell>
-                  <TableCell>{r.test_name}</TableCell>
-                  <TableCell>{r.numberofquestions}</TableCell>
-                  <TableCell>{r.duration}</TableCell>
-                  <TableCell>
-                    <Button size="small" variant="contained" disabled={apply.isPending && apply.variables === r.id} onClick={() => onApply(r.id)} aria-label={`${t('practice.apply')}: ${r.test_name}`}>
-                      {t('practice.apply')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+      {list.data && (
+        <DataTable
+          label={t('practice.title')}
+          rows={rows}
+          empty={t('practice.empty')}
+          rowKey={(r) => r.id}
+          columns={[
+            { header: t('col.sno'), cell: (_r, i) => i + 1, width: 56 },
+            { header: t('practice.testName'), cell: (r) => r.test_name },
+            { header: t('practice.questions'), cell: (r) => r.numberofquestions },
+            { header: t('practice.duration'), cell: (r) => r.duration },
+            {
+              header: t('practice.test'),
+              cell: (r) => (
+                <Button size="small" variant="contained" disabled={apply.isPending && apply.variables === r.id} onClick={() => onApply(r.id)} aria-label={`${t('practice.apply')}: ${r.test_name}`}>
+                  {t('practice.apply')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       <Snackbar open={note !== null} autoHideDuration={6000} onClose={() => setNote(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         {note ? (

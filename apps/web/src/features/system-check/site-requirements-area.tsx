@@ -3,17 +3,11 @@ import ErrorIcon from '@mui/icons-material/Error';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../lib/data-table.tsx';
 import { measureBandwidth } from './api/speed-test.ts';
 import { bandwidthOk, detectBrowser, detectOs } from './checks.ts';
 
@@ -67,31 +61,19 @@ export default function SiteRequirementsArea() {
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {t('system.title')}
       </Typography>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('system.title')}>
-          <TableHead>
-            <TableRow>
-              {[t('system.component'), t('system.requirement'), t('system.status'), t('system.remark')].map((h) => (
-                <TableCell key={h} sx={{ fontWeight: 700 }}>
-                  {h}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.component} data-testid={`check-${r.component}`}>
-                <TableCell>{r.component}</TableCell>
-                <TableCell>{r.requirement}</TableCell>
-                <TableCell>
-                  <Status r={r.result} />
-                </TableCell>
-                <TableCell>{r.result.state === 'done' && r.result.remark ? r.result.remark : '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        label={t('system.title')}
+        rows={rows}
+        empty=""
+        rowKey={(r) => r.component}
+        rowTestId={(r) => `check-${r.component}`}
+        columns={[
+          { header: t('system.component'), cell: (r) => r.component },
+          { header: t('system.requirement'), cell: (r) => r.requirement },
+          { header: t('system.status'), cell: (r) => <Status r={r.result} /> },
+          { header: t('system.remark'), cell: (r) => (r.result.state === 'done' && r.result.remark ? r.result.remark : '—') },
+        ]}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography variant="body2" color="text.secondary">
           {t('system.requirementsText')}

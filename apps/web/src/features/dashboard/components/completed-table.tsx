@@ -1,7 +1,7 @@
 import type { CompletedRow } from '@invigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { DataTable, type Column } from './data-table.tsx';
+import { type Column, DataTable } from '../../../lib/data-table.tsx';
 
 /** Completed rows; feedback and survey lists show assessee and role instead of the name. */
 export function CompletedTable({ rows, empty, label, byAssessee }: { rows: CompletedRow[]; empty: string; label: string; byAssessee: boolean }) {

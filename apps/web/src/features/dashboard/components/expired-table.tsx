@@ -1,7 +1,7 @@
 import type { ExpiredRow } from '@invigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { DataTable } from './data-table.tsx';
+import { DataTable } from '../../../lib/data-table.tsx';
 
 /** Expired rows: S.No, name, status, date and action (nothing left to do). */
 export function ExpiredTable({ rows, empty, label }: { rows: ExpiredRow[]; empty: string; label: string }) {

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { DataTable } from './data-table.tsx';
+import { DataTable } from '../../../lib/data-table.tsx';
 
 interface Props {
   rows: PendingRow[];

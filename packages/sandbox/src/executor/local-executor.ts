@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { inspectHost, type HostReport } from '../host/capabilities.ts';
 import { runInBox, type BoxHost } from '../host/box.ts';
 import { sandboxCacheDir } from '../host/seccomp.ts';
+import { ToolchainCache } from '../host/toolchain-cache.ts';
 import { TOOLCHAINS } from '../languages.ts';
 import { DEFAULT_COMPILE_LIMITS, DEFAULT_RUN_LIMITS, resolveLimits } from '../limits.ts';
 import { SlotQueue } from '../queue.ts';
@@ -18,6 +19,8 @@ export interface LocalExecutorOptions {
   /** Largest compile artifact accepted (bytes). */
   maxArtifactBytes?: number;
   host?: HostReport;
+  /** Build precompiled headers and javac's class archive in the background (default true). */
+  prepareToolchains?: boolean;
 }
 
 const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,80}$/;
@@ -30,6 +33,7 @@ export class LocalSandboxExecutor implements Executor {
   private readonly uidBase: number;
   private readonly maxArtifactBytes: number;
   private readonly workRoot: string;
+  private readonly toolchains: ToolchainCache | null = null;
 
   constructor(options: LocalExecutorOptions = {}) {
     const concurrency = options.concurrency ?? Number(process.env.SANDBOX_CONCURRENCY ?? availableParallelism());
@@ -44,6 +48,14 @@ export class LocalSandboxExecutor implements Executor {
       chmodSync(sandboxCacheDir(), 0o711);
       mkdirSync(this.workRoot, { recursive: true, mode: 0o711 });
       chmodSync(this.workRoot, 0o711);
+      if (options.prepareToolchains ?? true) {
+        try {
+          this.toolchains = new ToolchainCache();
+          void this.toolchains.prepare();
+        } catch {
+          /* compiles run without prepared files */
+        }
+      }
     }
   }
 
@@ -61,6 +73,11 @@ export class LocalSandboxExecutor implements Executor {
   }
 
   async close(): Promise<void> {}
+
+  /** Resolves once the background toolchain builds (PCHs, javac archive) are done. */
+  async prepared(): Promise<void> {
+    await this.toolchains?.prepare();
+  }
 
   execute(request: ExecutionRequest): Promise<ExecutionResult> {
     if (!this.host.ok || !this.host.cgroup || !this.host.seccompPath || !this.host.launcherPath) {
@@ -85,8 +102,9 @@ export class LocalSandboxExecutor implements Executor {
       if (tc.compile) {
         const limits = resolveLimits(DEFAULT_COMPILE_LIMITS, request.compileLimits);
         const res = await runInBox(host, {
-          argv: ['/bin/sh', '-c', tc.compile(names, limits)],
+          argv: ['/bin/sh', '-c', tc.compile(names, limits, { toolchain: this.toolchains?.files ?? null, sources: request.files })],
           boxDir: dir,
+          toolchainDir: this.toolchains?.files.hostDir,
           stdin: '',
           limits,
           uid,

@@ -3,6 +3,7 @@ import { closeSync, openSync } from 'node:fs';
 import type { Limits, StepResult, Verdict } from '../types.ts';
 import type { CgroupHandle, CgroupV1 } from './cgroup.ts';
 import { TOOLS } from './capabilities.ts';
+import { BOX_TOOLCHAIN_DIR } from './toolchain-cache.ts';
 
 /** One command run inside a fresh bubblewrap box. */
 export interface BoxRun {
@@ -15,6 +16,8 @@ export interface BoxRun {
   /** Unprivileged uid (and gid) the box runs as; unique per concurrent run. */
   uid: number;
   env?: Record<string, string>;
+  /** Host dir of prepared toolchain files (PCHs, class archives), bound read-only at /opt/invigil. */
+  toolchainDir?: string;
   /** Collect stdout as raw bytes up to this size instead of text (compile artifacts). */
   binaryStdoutBytes?: number;
 }
@@ -62,6 +65,7 @@ export function bwrapArgs(run: BoxRun, seccompFd: number, statusFd: number): str
     '/lib64',
   ];
   for (const p of RO_TRY) args.push('--ro-bind-try', p, p);
+  if (run.toolchainDir) args.push('--ro-bind', run.toolchainDir, BOX_TOOLCHAIN_DIR);
   args.push('--proc', '/proc', '--dev', '/dev');
   // --size must come right before the --tmpfs it applies to.
   args.push('--size', String(run.limits.workDirBytes), '--tmpfs', '/work');

@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ComponentType, lazy } from 'react';
-import { DashboardBoot } from '../features/dashboard/dashboard-boot.tsx';
+import { DashboardBoot, restoreDashboardState } from '../features/dashboard/dashboard-boot.tsx';
 
 /** What an area receives from the dashboard shell. */
 export interface AreaProps {
@@ -21,6 +21,11 @@ function AreaHeading({ menuKey }: AreaProps) {
 }
 
 const lists = () => import('../features/dashboard/list-area.tsx');
+// Tests is the default area: fetch its code while the dashboard's first call is under way.
+void lists();
+// The last menu, organisation and type button are restored before the shell first renders
+// (it reads its selected menu from session storage), so no user click can race the restore.
+await restoreDashboardState();
 const CategoryArea = lazy(() => lists().then((m) => ({ default: m.CategoryArea })));
 const CompletedArea = lazy(() => lists().then((m) => ({ default: m.CompletedArea })));
 const ExpiredArea = lazy(() => lists().then((m) => ({ default: m.ExpiredArea })));
@@ -29,14 +34,11 @@ const SiteRequirementsArea = lazy(() => import('../features/system-check/site-re
 const SupportArea = lazy(() => import('../features/support-help/support-area.tsx'));
 const UserHelpArea = lazy(() => import('../features/support-help/user-help-area.tsx'));
 
-/**
- * A candidate area: waits for the dashboard's load-time work (queued submissions re-sent, the
- * last menu and organisation restored), and starts afresh (tab, group) for each menu key.
- */
+/** A candidate area: queued submissions are re-sent on dashboard load; tab and group start afresh per menu key. */
 const candidate = (Area: ComponentType<AreaProps>): ComponentType<AreaProps> =>
   function CandidateArea(props: AreaProps) {
     return (
-      <DashboardBoot menuKey={props.menuKey} onSelectMenu={props.onSelectMenu}>
+      <DashboardBoot>
         <Area key={props.menuKey} {...props} />
       </DashboardBoot>
     );

@@ -1,63 +1,44 @@
 import { DASHBOARD_MENU_KEYS } from '@invigil/contracts';
-import { type ReactNode, useEffect, useState } from 'react';
-import { PageLoader } from '../../app/page-loader.tsx';
+import { type ReactNode, useEffect } from 'react';
 import { getCookie } from '../../lib/cookies.ts';
 import { session } from '../../lib/storage.ts';
 import { resendQueuedSubmissions } from './api/resend-submissions.ts';
 import { fetchUserOrgData } from './api/user-org-data.ts';
 import { rememberOrg, TYPE_BUTTON_KEY } from './hooks/org-storage.ts';
 
+/** The shell keeps its selected menu item under this session key (dashboard-shell/menu.ts). */
+const SHELL_MENU_KEY = 'selectedMenu';
 const RESTORABLE = new Set<string>(DASHBOARD_MENU_KEYS.filter((k) => k !== 'User Help'));
 
-let bootToken: string | null = null;
-let boot: Promise<string | null> = Promise.resolve(null);
-
 /**
- * Once per sign-in and page load: re-send queued submissions, and when this tab has no
- * dashboard state yet, restore the last menu, organisation and type button from the server.
- * Resolves to the menu item to restore (or null).
+ * Before the dashboard's first render in a tab without dashboard state (a fresh sign-in):
+ * restore the last menu, organisation and type button from GET /api/test/getUserOrgData.
+ * Never throws and gives up after a few seconds; a failure is only logged.
  */
-function startBoot(): Promise<string | null> {
-  const token = getCookie('token');
-  if (bootToken === token) return boot;
-  bootToken = token;
-  void resendQueuedSubmissions();
-  if (session.get(TYPE_BUTTON_KEY)) {
-    boot = Promise.resolve(null);
-    return boot;
+export async function restoreDashboardState(timeoutMs = 5000): Promise<void> {
+  if (!getCookie('token') || session.get(TYPE_BUTTON_KEY)) return;
+  try {
+    const timeout = new Promise<never>((_r, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs));
+    const { result } = await Promise.race([fetchUserOrgData(), timeout]);
+    const saved = result[0];
+    if (!saved) return;
+    if (saved.orgId) rememberOrg(saved.orgId, saved.typeButton);
+    else session.set(TYPE_BUTTON_KEY, saved.typeButton);
+    if (RESTORABLE.has(saved.selectedMenu)) session.set(SHELL_MENU_KEY, saved.selectedMenu);
+  } catch (e) {
+    console.error('user org data failed', e);
   }
-  boot = fetchUserOrgData()
-    .then(({ result }) => {
-      const saved = result[0];
-      if (!saved) return null;
-      if (saved.orgId) rememberOrg(saved.orgId, saved.typeButton);
-      else session.set(TYPE_BUTTON_KEY, saved.typeButton);
-      return RESTORABLE.has(saved.selectedMenu) ? saved.selectedMenu : null;
-    })
-    .catch((e) => {
-      console.error('user org data failed', e);
-      return null;
-    });
-  return boot;
 }
 
-/** Shows its area once the dashboard's load-time work is done (switching to the restored menu first). */
-export function DashboardBoot({ menuKey, onSelectMenu, children }: { menuKey: string; onSelectMenu(key: string): void; children: ReactNode }) {
-  const [ready, setReady] = useState(false);
+let resentFor: string | null = null;
+
+/** Dashboard load: re-send queued submissions once per sign-in (token) and page load. */
+export function DashboardBoot({ children }: { children: ReactNode }) {
   useEffect(() => {
-    let live = true;
-    void startBoot().then((restore) => {
-      if (!live) return;
-      if (restore && restore !== menuKey && session.get('dashboardRestored') !== '1') {
-        session.set('dashboardRestored', '1');
-        onSelectMenu(restore);
-      }
-      session.set('dashboardRestored', '1');
-      setReady(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [menuKey, onSelectMenu]);
-  return ready ? <>{children}</> : <PageLoader />;
+    const token = getCookie('token');
+    if (!token || resentFor === token) return;
+    resentFor = token;
+    void resendQueuedSubmissions();
+  }, []);
+  return <>{children}</>;
 }

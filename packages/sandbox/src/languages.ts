@@ -133,6 +133,20 @@ function javacOpts(limits: Limits, ctx?: CompileContext): string[] {
   return [heap, ...JAVAC_JVM_FLAGS, ...(archive ? [`-XX:SharedArchiveFile=${archive}`] : [])];
 }
 
+/**
+ * Python starts with -S (no `site`: it scans the dist-packages .pth files, ~10-15 ms per run, and
+ * candidates get no third-party packages anyway) and this bootstrap, which puts back what `site`
+ * gave a script (exit/quit), runs /box/main.py as __main__ and drops its own frame from
+ * tracebacks, so the output reads as if `python3 /box/main.py` had run.
+ */
+const PYTHON_BOOT = [
+  'import sys,builtins,_sitebuiltins as s',
+  "builtins.exit=s.Quitter('exit','Ctrl-D (i.e. EOF)');builtins.quit=s.Quitter('quit','Ctrl-D (i.e. EOF)')",
+  "def _hook(t,v,tb,h=sys.excepthook):\n if tb is not None and tb.tb_frame.f_code.co_filename=='<string>':\n  tb=tb.tb_next;v=v.with_traceback(tb)\n h(t,v,tb)",
+  "sys.excepthook=_hook;sys.argv[0]=__file__='/box/main.py';del sys,builtins,s,_hook",
+  "exec(compile(open(__file__,'rb').read(),__file__,'exec'))",
+].join('\n');
+
 export const TOOLCHAINS: Record<ProgramLanguage, Toolchain> = {
   c: {
     mainFile: () => 'main.c',
@@ -161,7 +175,7 @@ export const TOOLCHAINS: Record<ProgramLanguage, Toolchain> = {
     mainFile: () => 'main.py',
     compile: null,
     artifact: null,
-    run: () => ['/usr/bin/python3', '-I', '-B', '/box/main.py'],
+    run: () => ['/usr/bin/python3', '-I', '-S', '-B', '-c', PYTHON_BOOT],
   },
   javascript: {
     mainFile: () => 'main.js',

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SAMPLE_TABLES, SqlEngine } from '../src/sql/index.ts';
+import mysql from 'mysql2/promise';
 import { MysqlRunner } from '../src/sql/mysql-runner.ts';
 
 const engine = new SqlEngine();
@@ -74,6 +75,27 @@ describe('SQL escapes', () => {
     const d = await engine.run('mysql', SAMPLE_TABLES, 'SELECT user FROM mysql.user');
     expect(d.ok).toBe(false);
   });
+
+  it.skipIf(!hasMariadb)('mysql: reused databases and accounts: password changes, parallel runs, nothing left after close', async () => {
+    const runner = new MysqlRunner();
+    const opts = { timeoutMs: 2000, maxRows: 100 };
+    const setup = "CREATE TABLE t (a INT) ENGINE=MEMORY; INSERT INTO t VALUES (1), (2);";
+    // A run may change its own account's password: the next run must still get in.
+    await runner.run(setup, "SET PASSWORD = PASSWORD('taken-over')", opts).catch(() => undefined);
+    const results = await Promise.all(Array.from({ length: 9 }, (_, i) => runner.run(setup, `SELECT count(*) + ${i} FROM t`, opts)));
+    expect(results.map((r) => Number(r.rows[0][0]))).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const stopped = await runner.run(setup, 'SET STATEMENT max_statement_time=0 FOR SELECT SLEEP(30)', { timeoutMs: 500, maxRows: 10 }).catch((e: Error) => e);
+    expect(String(stopped)).toMatch(/time limit/);
+    expect(Number((await runner.run(setup, 'SELECT sum(a) FROM t', opts)).rows[0][0])).toBe(3);
+    const tag = (runner as unknown as { tag: string }).tag;
+    await runner.close();
+    const root = await mysql.createConnection({ host: '127.0.0.1', user: 'root' });
+    const [dbs] = await root.query(`SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE 'invigil\\_q\\_${tag}\\_%'`);
+    const [users] = await root.query(`SELECT user FROM mysql.user WHERE user LIKE 'invigil\\_ro\\_${tag}\\_%'`);
+    await root.end();
+    expect(dbs).toEqual([]);
+    expect(users).toEqual([]);
+  }, 40_000);
 
   it('mysql: a missing server gives a clear message', async () => {
     const runner = new MysqlRunner('mysql://root@127.0.0.1:1');

@@ -1,5 +1,7 @@
 // sql.js (SQLite compiled to WASM) in a worker thread: a fresh in-memory database per run.
 // Its file system is Emscripten's in-memory one: ATTACH or VACUUM INTO cannot reach host files.
+// A question's tables are built once and kept as a database image (a few recent setups): each
+// run opens its own copy of the image, so nothing a run writes reaches the next one.
 import { parentPort } from 'node:worker_threads';
 import initSqlJs from 'sql.js';
 
@@ -11,12 +13,31 @@ try {
   parentPort.postMessage({ type: 'fatal', error: String(err?.message ?? err) });
 }
 
+const images = new Map();
+function freshDatabase(setup) {
+  let image = images.get(setup);
+  if (!image) {
+    const build = new SQL.Database();
+    try {
+      build.exec(setup);
+      image = build.export();
+    } finally {
+      build.close();
+    }
+    images.set(setup, image);
+    if (images.size > 16) images.delete(images.keys().next().value);
+  } else {
+    images.delete(setup);
+    images.set(setup, image);
+  }
+  return new SQL.Database(image);
+}
+
 parentPort.on('message', ({ id, setup, query, maxRows }) => {
   let db;
   try {
-    db = new SQL.Database();
+    db = freshDatabase(setup);
     db.exec('PRAGMA hard_heap_limit = 134217728;');
-    db.exec(setup);
     let last = null;
     let changes = 0;
     for (const stmt of db.iterateStatements(query)) {

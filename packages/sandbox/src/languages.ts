@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { CPP_FLAGS, HARNESS_MAIN_MACRO, JAVAC_JVM_FLAGS, type ToolchainFiles } from './host/toolchain-cache.ts';
 import type { LanguageKey, Limits, ProgramLanguage, SqlDialect } from './types.ts';
 
@@ -115,6 +116,12 @@ function cppPchFlags(files: string[], ctx?: CompileContext): string {
   return dir ? ` -I${dir}` : '';
 }
 
+/**
+ * gcc/g++ driver flags: -pipe (no temp files between cc1 and as) and the gold linker where
+ * installed (binutils ships it on Debian 12): ~25 ms less per C hello world than ld.bfd.
+ */
+const LINK_FLAGS = existsSync('/usr/bin/ld.gold') ? ' -pipe -fuse-ld=gold' : ' -pipe';
+
 const MB = 1024 * 1024;
 const javaOpts = (limits: Limits) => [
   `-Xmx${Math.max(32, Math.floor((limits.memoryBytes / MB) * 0.6))}m`,
@@ -150,14 +157,14 @@ const PYTHON_BOOT = [
 export const TOOLCHAINS: Record<ProgramLanguage, Toolchain> = {
   c: {
     mainFile: () => 'main.c',
-    compile: (files) => `mkdir -p /work/out && gcc -O2 -std=gnu17 -Wall -o /work/out/prog ${files.map((f) => `/box/${f}`).join(' ')} -lm 1>&2 && cat /work/out/prog`,
+    compile: (files) => `mkdir -p /work/out && gcc -O2 -std=gnu17 -Wall${LINK_FLAGS} -o /work/out/prog ${files.map((f) => `/box/${f}`).join(' ')} -lm 1>&2 && cat /work/out/prog`,
     artifact: 'file',
     run: () => ['/box/prog'],
   },
   cpp: {
     mainFile: () => 'main.cpp',
     compile: (files, _limits, ctx) =>
-      `mkdir -p /work/out && g++ ${CPP_FLAGS.join(' ')} -Wall${cppPchFlags(files, ctx)} -o /work/out/prog ${files.map((f) => `/box/${f}`).join(' ')} 1>&2 && cat /work/out/prog`,
+      `mkdir -p /work/out && g++ ${CPP_FLAGS.join(' ')} -Wall${LINK_FLAGS}${cppPchFlags(files, ctx)} -o /work/out/prog ${files.map((f) => `/box/${f}`).join(' ')} 1>&2 && cat /work/out/prog`,
     artifact: 'file',
     run: () => ['/box/prog'],
   },

@@ -1,7 +1,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { secureCacheDir } from './native.ts';
 import { sandboxCacheDir } from './seccomp.ts';
@@ -34,16 +34,30 @@ export interface ToolchainFiles {
   javacArchive: string | null;
 }
 
+/** Where javac really lives (its JDK's lib/modules changes with every JDK update). */
+function resolveBin(name: string): string | null {
+  for (const dir of ['/usr/bin', '/usr/local/bin']) {
+    try {
+      return realpathSync(join(dir, name));
+    } catch {
+      /* not there */
+    }
+  }
+  return null;
+}
+
+/** Identifies the installed g++ and JDK by their files (no process started: this runs at server start). */
 function versionKey(): string {
   const h = createHash('sha256');
-  for (const [cmd, args] of [
-    ['g++', ['--version']],
-    ['javac', ['-version']],
-  ] as const) {
+  const javac = resolveBin('javac');
+  const files = [resolveBin('g++'), '/usr/lib/gcc/x86_64-linux-gnu', javac, javac ? join(dirname(javac), '..', 'lib', 'modules') : null];
+  for (const f of files) {
+    if (!f) continue;
     try {
-      h.update(execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
+      const st = statSync(f);
+      h.update(`${f}:${st.size}:${st.mtimeMs}\n`);
     } catch {
-      h.update(`${cmd}: missing`);
+      h.update(`${f}: missing\n`);
     }
   }
   h.update(JSON.stringify({ CPP_FLAGS, HARNESS_MAIN_MACRO, PCH_HEADERS, v: 2 }));

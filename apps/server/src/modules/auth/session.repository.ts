@@ -7,26 +7,85 @@ export interface ActiveSession {
   sessionId: number;
 }
 
+/**
+ * How long a checked session is trusted without asking the database again (ADR 0030). Logout
+ * and regen in this process invalidate at once; another process sees them within this bound.
+ * SESSION_CACHE_MS=0 turns the cache off; values above 5 s are capped.
+ */
+export const SESSION_CACHE_MS = Math.min(5000, Math.max(0, Number(process.env.SESSION_CACHE_MS ?? 2000)));
+const CACHE_MAX = 100_000;
+
+/** One cache per database handle and process (tests open several databases in one process). */
+class SessionCache {
+  private entries = new Map<string, { session: ActiveSession; until: number }>();
+  /** Bumped by every invalidation: a lookup that started before it does not fill the cache. */
+  epoch = 0;
+
+  get(hash: string): ActiveSession | null {
+    const e = this.entries.get(hash);
+    if (!e) return null;
+    if (e.until > Date.now()) return e.session;
+    this.entries.delete(hash);
+    return null;
+  }
+
+  set(hash: string, session: ActiveSession, epoch: number) {
+    if (SESSION_CACHE_MS <= 0 || epoch !== this.epoch) return;
+    if (this.entries.size >= CACHE_MAX) this.sweep();
+    this.entries.set(hash, { session, until: Date.now() + SESSION_CACHE_MS });
+  }
+
+  invalidate(match: (s: ActiveSession) => boolean) {
+    this.epoch++;
+    for (const [hash, e] of this.entries) if (match(e.session)) this.entries.delete(hash);
+  }
+
+  private sweep() {
+    const now = Date.now();
+    for (const [hash, e] of this.entries) if (e.until <= now) this.entries.delete(hash);
+    if (this.entries.size >= CACHE_MAX) this.entries.clear();
+  }
+}
+const caches = new WeakMap<Database, SessionCache>();
+function cacheFor(database: Database): SessionCache {
+  let c = caches.get(database);
+  if (!c) caches.set(database, (c = new SessionCache()));
+  return c;
+}
+
 /** Bearer sessions: stored hashed, revocable, expiring after an idle period. */
 export class SessionRepository {
+  private readonly cache: SessionCache;
+
   constructor(
     private readonly database: Database,
     private readonly idleMinutes: number,
-  ) {}
+  ) {
+    this.cache = cacheFor(database);
+  }
 
-  /** The live session for a token, refreshing its last-seen time at most once a minute. */
+  /**
+   * The live session for a token, refreshing its last-seen time at most once a minute. A
+   * session checked within SESSION_CACHE_MS is answered from this process's cache.
+   */
   async touch(token: string): Promise<ActiveSession | null> {
+    const hash = hashToken(token);
+    const hit = this.cache.get(hash);
+    if (hit) return hit;
+    const epoch = this.cache.epoch;
     const { rows } = await this.database.executeSql(
       `SELECT s.id, s.user_id, u.role, (s.last_seen_at < now() - interval '60 seconds') AS stale
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL
           AND s.last_seen_at > now() - make_interval(mins => $2::int)`,
-      [hashToken(token), this.idleMinutes],
+      [hash, this.idleMinutes],
     );
     const row = rows[0];
     if (!row) return null;
     if (row.stale) await this.database.executeSql('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.id]);
-    return { id: Number(row.user_id), role: row.role, sessionId: Number(row.id) };
+    const session = { id: Number(row.user_id), role: row.role, sessionId: Number(row.id) };
+    this.cache.set(hash, session, epoch);
+    return session;
   }
 
   /** Whether the user has a session still in use (the single-session rule). */
@@ -52,6 +111,7 @@ export class SessionRepository {
       'UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL',
       [userId, reason],
     );
+    this.cache.invalidate((s) => s.id === userId);
   }
 
   async revoke(sessionId: number, reason: string): Promise<void> {
@@ -59,5 +119,6 @@ export class SessionRepository {
       'UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
       [sessionId, reason],
     );
+    this.cache.invalidate((s) => s.sessionId === sessionId);
   }
 }

@@ -94,7 +94,7 @@ const ATTEMPT_SQL = `
 
 /** Attempts, questions and answers (raw SQL: the same text on PGlite and PostgreSQL). */
 export class ExamRepository {
-  private questionCache = new Map<number, { at: number; rows: QuestionRow[] }>();
+  private questionCache = new Map<number, { at: number; rows: QuestionRow[]; ids?: Set<number> }>();
   private ownerCache = new Map<number, { userId: number; examId: number }>();
 
   constructor(private readonly database: Database) {}
@@ -139,6 +139,14 @@ export class ExamRepository {
     }));
     this.questionCache.set(examId, { at: Date.now(), rows });
     return rows;
+  }
+
+  /** The ids of an exam's questions (the save path's membership check), cached with the questions. */
+  async questionIds(examId: number): Promise<Set<number>> {
+    const rows = await this.questions(examId);
+    const entry = this.questionCache.get(examId);
+    if (entry?.rows !== rows) return new Set(rows.map((q) => q.id));
+    return (entry.ids ??= new Set(rows.map((q) => q.id)));
   }
 
   async answers(userExamId: number): Promise<StoredAnswer[]> {

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ResultsService } from '../results/results.service.ts';
 import { ExamRepository } from './exam.repository.ts';
-import { ExamService } from './exam.service.ts';
+import { ExamService, SAVE_GRACE_SECONDS } from './exam.service.ts';
+import { SaveBatcher } from './save-batcher.ts';
 
 /** Progress saves carry the whole question list in the spec's form: allow more than the default 1 MB. */
 export const LARGE_BODY = 8 * 1024 * 1024;
@@ -16,7 +17,8 @@ export const LARGE_BODY = 8 * 1024 * 1024;
 export default async function examRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = new ExamRepository(app.ctx.database);
-  const exam = new ExamService(repo, new ResultsService(app.ctx.database, repo, app.ctx.queue));
+  const batcher = new SaveBatcher(app.ctx.database, SAVE_GRACE_SECONDS, (id, changes) => repo.upsertAnswers(id, changes, SAVE_GRACE_SECONDS));
+  const exam = new ExamService(repo, new ResultsService(app.ctx.database, repo, app.ctx.queue), batcher);
   const tags = ['test'];
 
   app.post('/api/test/userTest', {

@@ -9,6 +9,7 @@ import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { ResultsService } from '../results/results.service.ts';
 import { toScoringQuestion } from '../results/scoring.ts';
 import type { Attempt, ExamRepository, QuestionRow, StoredAnswer } from './exam.repository.ts';
+import type { SaveBatcher } from './save-batcher.ts';
 import { toExamDetail, toQuestionItem } from './exam.presenter.ts';
 
 /** Saves may arrive this long after the deadline (network); later ones are refused. */
@@ -53,6 +54,8 @@ export class ExamService {
   constructor(
     private readonly repo: ExamRepository,
     private readonly results: ResultsService,
+    /** Group commit for progress saves; without it each save is its own statement. */
+    private readonly batcher?: SaveBatcher,
   ) {}
 
   timeRemaining(a: Attempt): number {
@@ -180,7 +183,7 @@ export class ExamService {
   async save(userId: number, body: AnsweredQuestionsRequest) {
     const owner = await this.repo.owner(body.id);
     if (!owner || owner.userId !== userId) throw notFound(NOT_FOUND);
-    const allowed = new Set((await this.repo.questions(owner.examId)).map((q) => q.id));
+    const allowed = await this.repo.questionIds(owner.examId);
     let changes: Array<{ qid: number; seq: number; answer: AnswerValue }>;
     let snapshot: unknown = null;
     if ('changes' in body) {
@@ -198,7 +201,7 @@ export class ExamService {
       changes = changesFrom(items, allowed);
       snapshot = { examDetail, quesData: items };
     }
-    const r = await this.repo.upsertAnswers(body.id, changes, SAVE_GRACE_SECONDS);
+    const r = this.batcher ? await this.batcher.save(body.id, changes) : await this.repo.upsertAnswers(body.id, changes, SAVE_GRACE_SECONDS);
     if (!r) throw notFound(NOT_FOUND);
     if (r.status !== EXAM_STATUS.inProgress) throw new HttpError(409, 'This test is not in progress.', { examStatus: r.status });
     if (!r.open) {

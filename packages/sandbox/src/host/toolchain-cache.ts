@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { secureCacheDir } from './native.ts';
@@ -32,6 +32,15 @@ export interface ToolchainFiles {
   cppHarnessPch: string | null;
   /** javac's dynamic CDS archive (null until built). */
   javacArchive: string | null;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Where javac really lives (its JDK's lib/modules changes with every JDK update). */
@@ -102,16 +111,19 @@ export class ToolchainCache {
     const lock = join(this.root, '.lock');
     for (;;) {
       try {
-        closeSync(openSync(lock, 'wx'));
+        writeFileSync(lock, String(process.pid), { flag: 'wx' });
         break;
       } catch {
+        // Held: wait for it, unless its holder died (a test worker recycled mid-build) or it is old.
+        let holder = 0;
         let age = Infinity;
         try {
+          holder = Number(readFileSync(lock, 'utf8')) || 0;
           age = Date.now() - statSync(lock).mtimeMs;
         } catch {
           continue;
         }
-        if (age > 5 * 60_000) rmSync(lock, { force: true });
+        if (age > 5 * 60_000 || (holder > 0 && !alive(holder))) rmSync(lock, { force: true });
         else await new Promise((r) => setTimeout(r, 500));
       }
     }

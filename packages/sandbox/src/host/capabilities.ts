@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { CgroupV1 } from './cgroup.ts';
-import { ensureLauncher } from './native.ts';
+import { ensureLauncher, secureCacheDir } from './native.ts';
 import { ensureSeccompFilter } from './seccomp.ts';
 
 export const TOOLS = { bwrap: '/usr/bin/bwrap' } as const;
@@ -50,6 +50,8 @@ export function inspectHost(options: { cgroupRoot?: string; cgroupParent?: strin
   let launcherPath: string | null = null;
   if (problems.length === 0) {
     try {
+      // First: nobody else may have planted a filter or a launcher in the cache dir.
+      secureCacheDir();
       seccompPath = ensureSeccompFilter();
       launcherPath = ensureLauncher();
     } catch (err) {

@@ -44,8 +44,18 @@ export function isAnswered(item: AnswerLike): boolean {
 
 /** The grid style after a change: Answered, or Not Answered once visited. Marked Review is kept. */
 export function buttonStyleAfterChange(item: AnswerLike & { buttonStyle?: string }): ButtonStyle {
+  if (item.buttonStyle === BUTTON_STYLE.markedReview) return BUTTON_STYLE.markedReview;
   if (isAnswered(item)) return BUTTON_STYLE.answered;
   return BUTTON_STYLE.notAnswered;
+}
+
+/**
+ * Mark / unmark for review: marking sets Marked Review whatever the answer; unmarking goes back
+ * to what the answered rule says. Navigation and the answered rule never look at this style.
+ */
+export function toggleReviewStyle(item: AnswerLike & { buttonStyle?: string }): ButtonStyle {
+  if (item.buttonStyle === BUTTON_STYLE.markedReview) return isAnswered(item) ? BUTTON_STYLE.answered : BUTTON_STYLE.notAnswered;
+  return BUTTON_STYLE.markedReview;
 }
 
 /** Progress: answered divided by total times 100 (rounded). */

@@ -2,7 +2,7 @@ import { VALUE_SEPARATOR } from './constants.ts';
 import { CHOICE_TYPES, QTYPE } from './question-types.ts';
 import type { AnswerValue } from './question-item.ts';
 import type { Evaluation } from './submit-test.ts';
-import { computeTypingMetrics } from './typing-metrics.ts';
+import { computeTypingMetrics, words } from './typing-metrics.ts';
 
 /** What the scorer knows of a question (server side only: it holds the answer key). */
 export interface ScoringQuestion {
@@ -58,7 +58,9 @@ export function scoreQuestion(q: ScoringQuestion, a: AnswerValue | undefined): n
   }
   if (code === QTYPE.typingTest) {
     const source = q.answerKey.sourceText ?? '';
-    const m = computeTypingMetrics(source, a.descriptiveText ?? '', 60);
+    // Marks come from the source's own words; words typed past it (the added ones) only count for speed.
+    const typed = words(a.descriptiveText ?? '').slice(0, words(source).length).join(' ');
+    const m = computeTypingMetrics(source, typed, 60);
     return round2((q.marks * m.correctCount) / Math.max(1, m.correctCount + m.incorrectCount + m.skippedCount));
   }
   return 0;

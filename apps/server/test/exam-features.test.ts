@@ -115,6 +115,36 @@ describe('retest, report issue, re-scoring', () => {
     expect(start.json().status).toBe('001');
   });
 
+  it("low bandwidth on the server: nothing answered and the time unused answers nextAction 'retest' (998, not submitted)", async () => {
+    const { id, detail, items } = await begin(EXAMS.twoMinute, ravi, DEMO.candidate2.email);
+    const full = detail[0].total_test_time;
+    // Marked for review but not answered: still nothing Answered.
+    await post('/api/test/answeredQuestions', ravi, { id, changes: [{ qid: items[0].qid, seq: 1, answer: { buttonStyle: 'Marked Review' } }] });
+    const body = { status: '010', examDetail: encode({ ...detail[0], time_remaining: full }), questionsData: encode([{ qid: items[1].qid, seq: 2, buttonStyle: 'Not Answered' }]) };
+    const res = await post(`/api/result/submittest/${id}`, ravi, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'SUCCESS', nextAction: 'retest', examStatus: '998', resultStatus: null, evaluation: null });
+    const again = await post(`/api/result/fallbacksubmit/${id}`, ravi, body);
+    expect(again.json()).toEqual(res.json());
+    const { rows } = await t.database.executeSql('SELECT (SELECT count(*)::int FROM submissions WHERE user_exam_id = $1) AS n, status, result_status FROM user_exams WHERE id = $1', [id]);
+    expect(rows[0]).toEqual({ n: 0, status: '998', result_status: null });
+
+    // Taken again: an answered question (marked for review too) is submitted and scored as usual.
+    expect((await post('/api/test/startExam', ravi, { id })).json().status).toBe('001');
+    const choice = items[0].choiceid.split('|^^|')[0];
+    await post('/api/test/answeredQuestions', ravi, { id, changes: [{ qid: items[0].qid, seq: 3, answer: { selectedChoiceId: choice, buttonStyle: 'Marked Review' } }] });
+    const resumed = decode<any[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData);
+    expect(resumed[0]).toMatchObject({ buttonStyle: 'Marked Review', answerStatus: true, selectedChoiceId: choice });
+    const ok = await post(`/api/result/submittest/${id}`, ravi, body);
+    expect(ok.json()).toMatchObject({ nextAction: 'result', examStatus: '010', evaluation: { obtainedMarks: 1 } });
+  });
+
+  it('nothing answered but time used is submitted as usual', async () => {
+    const { id, detail } = await begin(EXAMS.survey, ravi, DEMO.candidate2.email);
+    const used = await post(`/api/result/submittest/${id}`, ravi, { status: '010', examDetail: encode({ ...detail[0], time_remaining: detail[0].total_test_time - 30 }) });
+    expect(used.json()).toMatchObject({ nextAction: 'result', examStatus: '010' });
+  });
+
   it('questionIssues needs a question of an assigned test', async () => {
     const id = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
     const items = decode<any[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);

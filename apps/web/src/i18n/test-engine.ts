@@ -28,6 +28,8 @@ export default {
   notAnswered: 'Not Answered',
   markedReview: 'Marked Review',
   notVisited: 'Not Visited',
+  markForReview: 'Mark for Review',
+  unmarkReview: 'Unmark Review',
   clearResponse: 'Clear Response',
   reportIssue: 'Report Issue',
   issueType: 'Issue type',

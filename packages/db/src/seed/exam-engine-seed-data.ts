@@ -45,6 +45,7 @@ const sc = (text: string, correct = false, hi?: string): SeedChoice => ({ text, 
 const THANKS = '<h3>Thank you!</h3><p>Your responses have been recorded.</p>';
 const TEST_INSTRUCTIONS = '<p>Answer every question. Your answers are saved as you go; use <b>Next</b> and <b>Previous</b> to move and <b>Finish</b> to submit.</p>';
 
+const SHORT_TYPING_SOURCE = 'Practice makes typing fast and accurate when every finger knows its own keys';
 const TYPING_SOURCE = 'The quick brown fox jumps over the lazy dog while the clever cat watches from the warm windowsill';
 
 export const ALL_TYPES: SeedExam = {
@@ -172,6 +173,11 @@ export const MANDATORY: SeedExam = {
     { type: 1, typeName: 'Single Choice', text: '<p>How many days are in a leap year?</p>', choices: [sc('365'), sc('366', true)] },
     { type: 1, typeName: 'Single Choice', text: '<p>Which gas do plants absorb?</p>', choices: [sc('Oxygen'), sc('Carbon dioxide', true), sc('Nitrogen')] },
     { type: 5, typeName: 'Fill in the Blanks', text: '<p>Type the chemical symbol of gold.</p>', content: { lines: 1 }, answerKey: { answers: ['Au'] } },
+    {
+      // Short on purpose: fewer than 10 words remain almost at once, so 10 more are added.
+      type: 6, typeName: 'Typing Test', marks: 2, text: '<p>Type the text shown below; keep going as far as you can.</p>',
+      content: { sourceText: SHORT_TYPING_SOURCE }, answerKey: { sourceText: SHORT_TYPING_SOURCE },
+    },
   ],
 };
 

@@ -1,4 +1,4 @@
-import { ADAPTIVE_EXAM_TYPE, EXAM_STATUS, isSurveyType, scoreAttempt, type AnswerValue, type Evaluation, type SubmitTestRequest, type SubmitTestResponse } from '@invigil/contracts';
+import { ADAPTIVE_EXAM_TYPE, EXAM_STATUS, decodePayload, isAnswered, isSurveyType, scoreAttempt, type AnswerValue, type Evaluation, type SubmitTestRequest, type SubmitTestResponse } from '@invigil/contracts';
 import type { Database } from '@invigil/db';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { Queue } from '../../lib/queue.ts';
@@ -57,14 +57,44 @@ export class ResultsService {
         if (changes.length) await this.repo.upsertAnswers(id, changes, SAVE_GRACE_SECONDS);
       }
       if (body.windowSwitchCount !== undefined) await this.repo.recordWindowSwitches(id, body.windowSwitchCount);
+      // The spec's low-bandwidth rule, on the server's own copy: not submitted, back to 998.
+      if (open && body.status === EXAM_STATUS.completed && (await this.lowBandwidth(a, body))) await this.repo.retest(id);
       const status = open ? body.status : EXAM_STATUS.timeOut;
       const abort = status === EXAM_STATUS.aborted ? (body.abort_reason ?? 'window_switch') : null;
       if (await this.close(id, body.submitType, status, abort)) await this.requestScore(id);
-    } else if (a.status === EXAM_STATUS.notStarted || a.status === EXAM_STATUS.retest) {
+    } else if (a.status === EXAM_STATUS.notStarted) {
       throw new HttpError(409, 'This test has not been started.', { examStatus: a.status });
     }
     const now = (await this.repo.attempt(id))!;
+    // 998 (retest or unsubmitted): the client shows the low-bandwidth modal; a retried submit gets the same answer.
+    if (now.status === EXAM_STATUS.retest) return { status: 'SUCCESS', nextAction: 'retest', examStatus: now.status, resultStatus: null, evaluation: null };
     return { status: 'SUCCESS', nextAction: 'result', examStatus: now.status, resultStatus: now.resultStatus, evaluation: this.visibleEvaluation(now) };
+  }
+
+  /**
+   * Low bandwidth (spec, Submitting step 2): no question is Answered in the server's copy (after
+   * merging this submit's answers) and the time was not used: the submit's exam detail reports
+   * no remaining time or the whole test time. A submit without an exam detail is scored as usual.
+   */
+  private async lowBandwidth(a: Attempt, body: SubmitTestRequest): Promise<boolean> {
+    if (!body.examDetail) return false;
+    let detail: { time_remaining?: unknown } | null;
+    try {
+      detail = decodePayload(body.examDetail);
+    } catch {
+      return false;
+    }
+    const reported = detail?.time_remaining;
+    const unused = reported === undefined || reported === null || reported === '' || Number(reported) >= a.exam.durationSeconds;
+    if (!unused) return false;
+    const questions = new Map((await this.repo.questions(a.examId)).map((q) => [q.id, q]));
+    for (const s of await this.repo.answers(a.id)) {
+      const q = questions.get(s.qid);
+      if (!q) continue;
+      const blanks = new Set(q.choices.map((c) => c.blankKey).filter(Boolean)).size;
+      if (isAnswered({ ...s.value, qtypecode: q.qtypeCode, blankCount: blanks || undefined })) return false;
+    }
+    return true;
   }
 
   /** The score block, when the exam shows scores and the result is ready. */

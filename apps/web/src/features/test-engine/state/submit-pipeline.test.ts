@@ -1,19 +1,24 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExamDetail, QuestionItem } from '@invigil/contracts';
+import { decodePayload, type ExamDetail, type QuestionItem } from '@invigil/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 
 const calls: string[] = [];
-const behaviour: Record<string, 'ok' | 'network' | 'server'> = {};
+const behaviour: Record<string, 'ok' | 'network' | 'server' | 'retest'> = {};
+let submitted: { examDetail?: string } | null = null;
 const answer = (name: string) => {
   calls.push(name);
   const b = behaviour[name] ?? 'ok';
   if (b === 'network') return Promise.reject(new ApiError(0, 'Network error', null));
   if (b === 'server') return Promise.reject(new ApiError(500, 'boom', null));
+  if (b === 'retest') return Promise.resolve({ status: 'SUCCESS', nextAction: 'retest', examStatus: '998', resultStatus: null, evaluation: null });
   return Promise.resolve({ status: 'SUCCESS', nextAction: 'result', examStatus: '010', resultStatus: 'Processed', evaluation: null });
 };
 vi.mock('../api/test-calls.ts', () => ({
   saveFull: () => answer('save'),
-  submitTest: () => answer('submit'),
+  submitTest: (_id: number, body: { examDetail?: string }) => {
+    submitted = body;
+    return answer('submit');
+  },
   fallbackSubmit: () => answer('fallback'),
   independentResultProcess: (_b: unknown, type: string) => answer(`independent:${type}`),
 }));
@@ -37,6 +42,14 @@ describe('the seven-step submission', () => {
     expect(await runSubmission(input({ items: [item({})], remaining: 600 }))).toEqual({ kind: 'low-bandwidth' });
     expect(await runSubmission(input({ items: [item({})], remaining: null }))).toEqual({ kind: 'low-bandwidth' });
     expect(calls).toEqual([]);
+  });
+
+  it("4: the server's verdict nextAction 'retest' is the low-bandwidth outcome; the detail carries the time left now", async () => {
+    behaviour.submit = 'retest';
+    const out = await runSubmission(input({ remaining: 599 }));
+    expect(out.kind).toBe('retest');
+    const sent = decodePayload<Record<string, unknown>>(submitted!.examDetail!);
+    expect(sent).toMatchObject({ status: '010', time_remaining: 599 });
   });
 
   it('3-4: save first, then submit', async () => {

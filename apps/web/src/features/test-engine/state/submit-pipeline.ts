@@ -29,7 +29,8 @@ export interface PipelineInput {
  * test-submit-{id} (re-sent when the dashboard loads) and the failure is reported.
  */
 export async function runSubmission(input: PipelineInput): Promise<PipelineOutcome> {
-  const detail = { ...input.detail, status: input.trigger };
+  // The remaining time as of now (the server applies the same low-bandwidth rule to it).
+  const detail = { ...input.detail, status: input.trigger, ...(input.remaining !== null ? { time_remaining: input.remaining } : {}) };
   const anyAnswered = input.items.some((q) => q.buttonStyle === BUTTON_STYLE.answered || q.answerStatus);
   if (!anyAnswered && (input.remaining === null || input.remaining === detail.total_test_time)) {
     return { kind: 'low-bandwidth' };

@@ -1,5 +1,5 @@
 import {
-  ADAPTIVE_EXAM_TYPE, BUTTON_STYLE, EXAM_STATUS, answerOf, isAnswered, windowSwitchVerdict,
+  ADAPTIVE_EXAM_TYPE, BUTTON_STYLE, EXAM_STATUS, answerOf, buttonStyleAfterChange, isAnswered, toggleReviewStyle, windowSwitchVerdict,
   type AnswerValue, type QuestionItem,
 } from '@invigil/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -136,9 +136,16 @@ export class TestEngine {
     if (this.state.phase !== 'questions' || this.submitting) return;
     const q = this.state.items.find((x) => x.qid === qid);
     if (!q) return;
-    const next = { ...q, ...patch };
-    const answered = isAnswered({ ...next, blankCount: blankCount(q) });
-    this.update(qid, { ...patch, answerStatus: answered, buttonStyle: answered ? BUTTON_STYLE.answered : BUTTON_STYLE.notAnswered });
+    const next = { ...q, ...patch, blankCount: blankCount(q) };
+    this.update(qid, { ...patch, answerStatus: isAnswered(next), buttonStyle: buttonStyleAfterChange(next) });
+  }
+
+  /** Mark / unmark the current question for review: saved with the answers like any change. */
+  toggleReview() {
+    if (this.state.phase !== 'questions' || this.submitting) return;
+    const q = this.state.items[this.state.index];
+    if (!q) return;
+    this.update(q.qid, { buttonStyle: toggleReviewStyle({ ...q, blankCount: blankCount(q) }) });
   }
 
   private visit(index: number) {

@@ -2,12 +2,18 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { computeTypingMetrics, typingAllowed, words } from '@invigil/contracts';
+import { computeTypingMetrics, typingAllowed, typingTarget, typingTicker, words } from '@invigil/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionViewProps } from './view-types.ts';
 
-/** Typing test: the source text, a box to type it, live metrics; input past the source's word count is blocked. */
+const TICKER_COLORS = { pad: 'text.primary', ok: 'success.main', bad: 'error.main', current: 'text.primary', todo: 'text.secondary' } as const;
+
+/**
+ * Typing test: the source text, a one-line strip with 20 characters of lead padding before the
+ * current word (10 random words are added when fewer than 10 remain), a box to type in, live
+ * metrics; input past the word count of the text to type is blocked.
+ */
 export function TypingTestView({ item, disabled, onChange }: QuestionViewProps) {
   const { t } = useTranslation('testEngine');
   const source = item.questionContent?.sourceText ?? '';
@@ -16,14 +22,15 @@ export function TypingTestView({ item, disabled, onChange }: QuestionViewProps) 
   const strokes = useRef(item.typing?.keyStrokes ?? 0);
   const src = words(source);
   const got = words(typed);
-  const m = item.typing ?? computeTypingMetrics(source, typed, 0, 0);
+  const target = typingTarget(source, got.length, item.qid);
+  const m = item.typing ?? computeTypingMetrics(source, typed, 0, 0, item.qid);
   const done = got.length >= src.length && typed.endsWith(' ');
 
   const change = (value: string) => {
-    if (!typingAllowed(source, value)) return;
+    if (!typingAllowed(target, value)) return;
     if (startedAt.current === null) startedAt.current = performance.now() - (item.timeSpend ?? 0) * 1000 * (typed ? 1 : 0);
     const elapsed = Math.max(1, (performance.now() - startedAt.current) / 1000);
-    onChange({ descriptiveText: value, typing: computeTypingMetrics(source, value, elapsed, strokes.current) });
+    onChange({ descriptiveText: value, typing: computeTypingMetrics(source, value, elapsed, strokes.current, item.qid) });
   };
 
   const stat = (label: string, value: string | number) => (
@@ -36,7 +43,7 @@ export function TypingTestView({ item, disabled, onChange }: QuestionViewProps) 
   return (
     <Box>
       <Paper variant="outlined" sx={{ p: 2, mb: 2, fontFamily: 'ui-monospace, monospace', lineHeight: 1.9, userSelect: 'none', display: 'flex', flexWrap: 'wrap', rowGap: 0.5 }} aria-label={t('typeHere')}>
-        {src.map((w, i) => {
+        {target.map((w, i) => {
           const state = i < got.length ? (got[i] === w ? 'ok' : 'bad') : i === got.length ? 'next' : 'todo';
           return (
             <Box key={i} component="span" sx={{
@@ -48,6 +55,17 @@ export function TypingTestView({ item, disabled, onChange }: QuestionViewProps) 
           );
         })}
       </Paper>
+      <Box data-testid="typing-strip" aria-hidden sx={{
+        fontFamily: 'ui-monospace, monospace', fontSize: '1.25rem', whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'clip',
+        border: 1, borderColor: 'divider', borderRadius: 1, px: 1, py: 0.75, mb: 2, bgcolor: 'background.default',
+      }}>
+        {typingTicker(target, typed).map((p, i) => (
+          <Box key={i} component="span" data-state={p.state} sx={{
+            color: TICKER_COLORS[p.state], textDecoration: p.state === 'bad' ? 'line-through' : 'none',
+            bgcolor: p.state === 'current' ? 'action.selected' : 'transparent', fontWeight: p.state === 'current' ? 700 : 400,
+          }}>{p.text}</Box>
+        ))}
+      </Box>
       <TextField
         fullWidth
         multiline

@@ -1,20 +1,26 @@
 /**
  * Answer-save load generator (issue 4). N simulated candidates, each signed in with its own
- * token, save progress against the real server on PostgreSQL or PGlite. Reports saves/s and
- * p50/p99 for the delta save and the spec's full 50-question form, the req/s of a trivial route
- * (the ceiling), and checks afterwards that no save was lost (every acknowledged seq is stored).
+ * token, save progress against the real server (a separate process) on PostgreSQL or PGlite.
+ * Load comes from forked client processes (--clients), one request in flight per candidate. Each round
+ * runs the trivial route (the ceiling), the delta save and the spec's full 50-question form;
+ * medians over the rounds are reported with the load average. Afterwards every acknowledged
+ * save is checked through the API and, with the server stopped, by counting rows in the database.
  *
- *   node --import tsx bench/answer-saves/run.ts --db postgres|pglite [--candidates 100] [--seconds 15]
+ *   node --import tsx bench/answer-saves/run.ts --db postgres|pglite [--candidates 200] [--seconds 5]
+ *        [--rounds 3] [--clients 2] [--phases trivial,delta,full] [--workers 1]
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodePayload, encodePayload } from '@invigil/contracts';
+import { decodePayload } from '@invigil/contracts';
+import { createDb } from '@invigil/db';
 import pg from 'pg';
 import { Client, percentile } from './client.ts';
-import { BENCH_PASSWORD, QUESTIONS, prepare } from './prepare.ts';
+import type { PhaseKind, PhaseReport, WorkerCand } from './load-worker.ts';
+import { BENCH_PASSWORD, prepare } from './prepare.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -23,10 +29,18 @@ const arg = (name: string, def: string) => {
   return i > 0 ? process.argv[i + 1]! : def;
 };
 const DB = arg('db', 'postgres');
-const N = Number(arg('candidates', '100'));
-const SECONDS = Number(arg('seconds', '15'));
-let PORT = Number(arg('port', '0'));
+const N = Number(arg('candidates', '200'));
+const SECONDS = Number(arg('seconds', '5'));
+const ROUNDS = Number(arg('rounds', '3'));
+const CLIENTS = Number(arg('clients', '2'));
+const WORKERS = Number(arg('workers', '1'));
+const PHASES = arg('phases', 'trivial,delta,full').split(',') as PhaseKind[];
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const load = () => loadavg().map((l) => +l.toFixed(2));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)]! : 0;
+};
 
 async function scratchPg(): Promise<string> {
   const c = new pg.Client({ connectionString: PG_ADMIN });
@@ -51,116 +65,110 @@ async function freePort(): Promise<number> {
 }
 
 async function main() {
-  if (!PORT) PORT = await freePort();
+  const port = Number(arg('port', '0')) || (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invigil-bench-'));
   const databaseUrl = DB === 'postgres' ? await scratchPg() : undefined;
+  const pgliteDir = path.join(dataDir, 'pglite');
   console.log(`preparing ${DB} with ${N} candidates...`);
-  const ids = await prepare({ databaseUrl, dataDir: databaseUrl ? undefined : path.join(dataDir, 'pglite'), candidates: N });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const ids = await prepare({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir, candidates: N });
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn',
-      LOGIN_RATE_PER_MINUTE: '1000000', SEED_ON_START: 'off', WEB_DIST: path.join(dataDir, 'no-web'),
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn',
+      LOGIN_RATE_PER_MINUTE: '1000000', SEED_ON_START: 'off', WEB_DIST: path.join(dataDir, 'no-web'), WEB_CONCURRENCY: String(WORKERS),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const client = new Client(PORT, N + 4);
+  const exited = once(server, 'exit');
+  process.on('exit', () => server.exitCode === null && server.kill('SIGKILL'));
+  const client = new Client(port, 16);
+  const threads: ChildProcess[] = [];
   try {
     for (let i = 0; i < 120; i++) {
-      const r = await client.request('GET', '/readyz');
-      if (r.status === 200) break;
+      if ((await client.request('GET', '/readyz')).status === 200) break;
       await new Promise((r) => setTimeout(r, 500));
     }
     console.log('signing in and starting...');
-    type Cand = { token: string; id: number; qids: number[]; seq: number; acked: Map<number, number>; values: Map<number, { seq: number; value: string }> };
-    const cands: Cand[] = [];
+    const cands: WorkerCand[] = [];
     for (let i = 0; i < N; i += 8) {
       const batch = await Promise.all(Array.from({ length: Math.min(8, N - i) }, async (_, j) => {
+        const id = ids[i + j]!;
         const login = await client.request('POST', '/api/login', undefined, { userName: `bench${i + j}@example.com`, password: BENCH_PASSWORD, regen: true });
         if (login.status !== 200) throw new Error(`login failed ${login.status} ${JSON.stringify(login.json)}`);
-        return login.json.token as string;
+        const token = login.json.token as string;
+        const ut = await client.request('POST', '/api/test/userTest', token, { examId: id });
+        const qids = decodePayload<any[]>(ut.json.quesData).map((q) => q.qid as number);
+        const st = await client.request('POST', '/api/test/startExam', token, { id });
+        if (st.status !== 200) throw new Error(`start failed ${st.status}`);
+        return { token, id, qids };
       }));
-      for (const token of batch) cands.push({ token, id: ids[cands.length]!, qids: [], seq: 0, acked: new Map(), values: new Map() });
+      cands.push(...batch);
     }
-    for (const c of cands) {
-      const ut = await client.request('POST', '/api/test/userTest', c.token, { examId: c.id });
-      c.qids = decodePayload<any[]>(ut.json.quesData).map((q) => q.qid);
-      const st = await client.request('POST', '/api/test/startExam', c.token, { id: c.id });
-      if (st.status !== 200) throw new Error(`start failed ${st.status}`);
+    for (let k = 0; k < CLIENTS; k++) {
+      threads.push(fork(path.join(here, 'load-worker.ts'), [], { execArgv: ['--import', 'tsx'], cwd: root }));
     }
-    const phase = async (name: string, make: (c: (typeof cands)[number]) => { method: string; path: string; body?: unknown; after?(ok: boolean): void }) => {
-      const lat: number[] = [];
-      let ok = 0;
-      let failed = 0;
-      const end = Date.now() + SECONDS * 1000;
-      const t0 = Date.now();
-      await Promise.all(cands.map(async (c) => {
-        while (Date.now() < end) {
-          const r = make(c);
-          const res = await client.request(r.method, r.path, c.token, r.body);
-          lat.push(res.ms);
-          if (res.status === 200) ok++;
-          else failed++;
-          r.after?.(res.status === 200);
-        }
-      }));
-      const secs = (Date.now() - t0) / 1000;
-      lat.sort((a, b) => a - b);
-      const out = { name, requests: ok + failed, ok, failed, perSecond: Math.round(ok / secs), p50: +percentile(lat, 50).toFixed(2), p99: +percentile(lat, 99).toFixed(2) };
-      console.log(JSON.stringify(out));
-      return out;
-    };
-    const trivial = await phase('trivial GET /healthz', () => ({ method: 'GET', path: '/healthz' }));
-    const ack = (c: Cand, qid: number, seq: number, value: string) => (good: boolean) => {
-      if (!good) return;
-      c.acked.set(qid, Math.max(c.acked.get(qid) ?? 0, seq));
-      if ((c.values.get(qid)?.seq ?? 0) <= seq) c.values.set(qid, { seq, value });
-    };
-    const delta = await phase('delta save (1 changed answer)', (c) => {
-      const seq = ++c.seq;
-      const qid = c.qids[seq % QUESTIONS]!;
-      const value = String(seq);
-      return {
-        method: 'POST', path: '/api/test/answeredQuestions',
-        body: { id: c.id, changes: [{ qid, seq, answer: { selectedChoiceId: value, buttonStyle: 'Answered' } }] },
-        after: ack(c, qid, seq, value),
-      };
+    const ask = <T>(w: ChildProcess, msg: unknown) => new Promise<T>((resolve) => {
+      w.once('message', (m) => resolve(m as T));
+      w.send(msg as any);
     });
-    // The spec's full form: all 50 questions every time (one changed), kept as a versioned snapshot.
-    const full = await phase(`full-form save (${QUESTIONS} questions, versioned snapshot)`, (c) => {
-      const seq = ++c.seq;
-      const changed = c.qids[seq % QUESTIONS]!;
-      const items = c.qids.map((qid) => {
-        if (qid === changed) return { qid, seq, selectedChoiceId: String(seq), buttonStyle: 'Answered' };
-        const v = c.values.get(qid);
-        return v ? { qid, seq: v.seq, selectedChoiceId: v.value, buttonStyle: 'Answered' } : { qid, buttonStyle: 'Not Visited' };
-      });
-      return {
-        method: 'POST', path: '/api/test/answeredQuestions',
-        body: { id: c.id, examDetail: encodePayload({ id: c.id, status: '001' }), quesData: encodePayload(items) },
-        after: ack(c, changed, seq, String(seq)),
-      };
-    });
-    console.log('verifying every acknowledged save is stored...');
-    let lost = 0;
-    let rows = 0;
+    await Promise.all(threads.map((w, k) => ask(w, { type: 'init', port, cands: cands.filter((_, i) => i % CLIENTS === k) })));
+    const rounds: Array<Record<string, unknown>> = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const round: Record<string, unknown> = {};
+      for (const kind of PHASES) {
+        const loadBefore = load();
+        const t0 = Date.now();
+        const reports = await Promise.all(threads.map((w) => ask<PhaseReport>(w, { type: 'phase', kind, until: t0 + SECONDS * 1000 })));
+        const secs = (Date.now() - t0) / 1000;
+        const lat = Float64Array.from(reports.flatMap((x) => x.lat)).sort();
+        const ok = reports.reduce((s, x) => s + x.ok, 0);
+        const failed = reports.reduce((s, x) => s + x.failed, 0);
+        const out = { ok, failed, perSecond: Math.round(ok / secs), p50: +percentile(lat as any, 50).toFixed(2), p99: +percentile(lat as any, 99).toFixed(2), loadBefore, loadAfter: load() };
+        console.log(JSON.stringify({ round: r + 1, kind, ...out }));
+        round[kind] = out;
+      }
+      rounds.push(round);
+    }
+    const acked = (await Promise.all(threads.map((w) => ask<Array<{ id: number; acked: Array<[number, number]> }>>(w, { type: 'acked' })))).flat();
+    console.log('verifying every acknowledged save is stored (API, then rows in the database)...');
+    let lostApi = 0;
     for (const c of cands) {
-      const r = await client.request('POST', '/api/test/answeredQts', c.token, { id: c.id });
-      const saved = decodePayload<{ answers: Array<{ qid: number; seq: number }> }>(r.json.result);
-      rows += saved.answers.length;
+      const res = await client.request('POST', '/api/test/answeredQts', c.token, { id: c.id });
+      const saved = decodePayload<{ answers: Array<{ qid: number; seq: number }> }>(res.json.result);
       const bySeq = new Map(saved.answers.map((a) => [a.qid, a.seq]));
-      for (const [qid, seq] of c.acked) if ((bySeq.get(qid) ?? -1) < seq) lost++;
+      for (const [qid, seq] of acked.find((a) => a.id === c.id)!.acked) if ((bySeq.get(qid) ?? -1) < seq) lostApi++;
     }
+    server.kill('SIGTERM');
+    await exited;
+    const database = await createDb({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir });
+    const { rows } = await database.executeSql('SELECT user_exam_id, question_id, client_seq FROM answers WHERE user_exam_id = ANY($1::int[])', [ids]);
+    await database.close();
+    const stored = new Map(rows.map((x: any) => [`${x.user_exam_id}:${x.question_id}`, Number(x.client_seq)]));
+    let expectedRows = 0;
+    let lostDb = 0;
+    let acknowledgedSaves = 0;
+    for (const a of acked) {
+      for (const [qid, seq] of a.acked) {
+        expectedRows++;
+        if ((stored.get(`${a.id}:${qid}`) ?? -1) < seq) lostDb++;
+      }
+    }
+    for (const r of rounds) for (const k of PHASES) if (k !== 'trivial') acknowledgedSaves += (r[k] as any).ok;
+    const med = (kind: PhaseKind, f: 'perSecond' | 'p50' | 'p99') => median(rounds.map((r) => (r[kind] as any)?.[f] ?? 0));
+    const summary = Object.fromEntries(PHASES.map((k) => [k, { perSecond: med(k, 'perSecond'), p50: med(k, 'p50'), p99: med(k, 'p99'), failed: rounds.reduce((s, r) => s + (r[k] as any).failed, 0) }]));
     const result = {
-      db: DB, candidates: N, seconds: SECONDS, trivial, delta, full, answerRows: rows, lostSaves: lost,
-      deltaToTrivialRatio: +(delta.perSecond / Math.max(1, trivial.perSecond)).toFixed(3),
-      at: new Date().toISOString(),
+      db: DB, candidates: N, seconds: SECONDS, rounds: ROUNDS, clientThreads: CLIENTS, serverProcesses: WORKERS, median: summary,
+      deltaToTrivialRatio: PHASES.includes('delta') && PHASES.includes('trivial') ? +(summary.delta!.perSecond / Math.max(1, summary.trivial!.perSecond)).toFixed(3) : null,
+      acknowledgedSaves, answerRows: rows.length, expectedAnswerRows: expectedRows, lostSavesApi: lostApi, lostSavesDb: lostDb,
+      perRound: rounds, at: new Date().toISOString(),
     };
-    console.log(JSON.stringify(result, null, 2));
+    console.log(JSON.stringify({ median: summary, ratio: result.deltaToTrivialRatio, answerRows: rows.length, expectedRows, lostApi, lostDb }, null, 1));
     writeFileSync(path.join(here, `results-${DB}.json`), JSON.stringify(result, null, 2) + '\n');
   } finally {
+    for (const w of threads) w.kill();
     client.close();
-    server.kill('SIGTERM');
+    if (server.exitCode === null) server.kill('SIGTERM');
   }
 }
 

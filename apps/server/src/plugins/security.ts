@@ -1,10 +1,10 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 /** Security headers and rate limits (routes opt in with config.rateLimit). */
 export async function registerSecurity(app: FastifyInstance) {
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

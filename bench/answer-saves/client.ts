@@ -7,8 +7,9 @@ export class Client {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   }
 
-  request(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; json: any; ms: number }> {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  /** parse: false skips reading the reply as JSON (the load phases only need the status). */
+  request(method: string, path: string, token?: string, body?: unknown, parse = true): Promise<{ status: number; json: any; ms: number }> {
+    const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
     const headers: Record<string, string | number> = {};
     if (token) headers.authorization = `Bearer ${token}`;
     if (payload) {
@@ -19,12 +20,13 @@ export class Client {
     return new Promise((resolve) => {
       const req = http.request({ host: '127.0.0.1', port: this.port, method, path, headers, agent: this.agent }, (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
+        if (parse) res.on('data', (c) => chunks.push(c));
+        else res.resume();
         res.on('end', () => {
           const ms = Number(process.hrtime.bigint() - t0) / 1e6;
           let json: any = null;
           try {
-            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            json = parse ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : null;
           } catch {
             json = null;
           }

@@ -16,6 +16,8 @@ export interface PhaseReport {
   ok: number;
   failed: number;
   lat: number[];
+  /** CPU seconds this client process used during the phase. */
+  cpu: number;
 }
 
 type Cand = WorkerCand & { seq: number; acked: Map<number, number>; values: Map<number, { seq: number; value: string }> };
@@ -27,7 +29,8 @@ function request(kind: PhaseKind, c: Cand): { path: string; body?: unknown; qid?
   const seq = ++c.seq;
   const qid = c.qids[seq % c.qids.length]!;
   if (kind === 'delta') {
-    return { path: '/api/test/answeredQuestions', qid, seq, body: { id: c.id, changes: [{ qid, seq, answer: { selectedChoiceId: String(seq), buttonStyle: 'Answered' } }] } };
+    // The same JSON as JSON.stringify of { id, changes: [{ qid, seq, answer }] }, built without it.
+    return { path: '/api/test/answeredQuestions', qid, seq, body: `{"id":${c.id},"changes":[{"qid":${qid},"seq":${seq},"answer":{"selectedChoiceId":"${seq}","buttonStyle":"Answered"}}]}` };
   }
   // The spec's full form: every question each time (one changed), kept as a versioned snapshot.
   const items = c.qids.map((q) => {
@@ -40,12 +43,13 @@ function request(kind: PhaseKind, c: Cand): { path: string; body?: unknown; qid?
 
 async function phase(kind: PhaseKind, until: number): Promise<PhaseReport> {
   const lat: number[] = [];
+  const cpu0 = process.cpuUsage();
   let ok = 0;
   let failed = 0;
   await Promise.all(cands.map(async (c) => {
     while (Date.now() < until) {
       const r = request(kind, c);
-      const res = await client.request(r.body ? 'POST' : 'GET', r.path, kind === 'trivial' ? undefined : c.token, r.body);
+      const res = await client.request(r.body ? 'POST' : 'GET', r.path, kind === 'trivial' ? undefined : c.token, r.body, false);
       lat.push(res.ms);
       if (res.status !== 200) {
         failed++;
@@ -58,7 +62,8 @@ async function phase(kind: PhaseKind, until: number): Promise<PhaseReport> {
       }
     }
   }));
-  return { ok, failed, lat };
+  const cpu = process.cpuUsage(cpu0);
+  return { ok, failed, lat, cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
 type Msg = { type: 'init'; port: number; cands: WorkerCand[] } | { type: 'phase'; kind: PhaseKind; until: number } | { type: 'acked' };

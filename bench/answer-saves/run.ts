@@ -11,7 +11,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,29 @@ const median = (xs: number[]) => {
   return s.length ? s[Math.floor((s.length - 1) / 2)]! : 0;
 };
 
+/** CPU seconds used so far by a process and its threads (Linux /proc), 0 when unknown. */
+function procCpu(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** Busy CPU seconds of the whole machine (all processes, other engineers' too). */
+function machineBusy(): number {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return (f.reduce((a, b) => a + b, 0) - f[3]! - f[4]!) / 100;
+}
+/** The server's processes (the primary and any cluster workers). */
+function serverPids(root: number): number[] {
+  const pids = [root];
+  try {
+    for (const d of readFileSync(`/proc/${root}/task/${root}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) pids.push(Number(d));
+  } catch { /* no children */ }
+  return pids;
+}
+
 async function scratchPg(): Promise<string> {
   const c = new pg.Client({ connectionString: PG_ADMIN });
   await c.connect();
@@ -51,6 +74,15 @@ async function scratchPg(): Promise<string> {
   const u = new URL(PG_ADMIN);
   u.pathname = '/invigil_bench';
   return u.toString();
+}
+
+/** PostgreSQL backends serving the bench database (the server's pool). */
+async function backendPids(url: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const { rows } = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  await c.end();
+  return rows.map((r) => Number(r.pid));
 }
 
 /** A port nobody listens on (other engineers run servers on this machine too). */
@@ -118,13 +150,23 @@ async function main() {
       const round: Record<string, unknown> = {};
       for (const kind of PHASES) {
         const loadBefore = load();
+        const pgPids = databaseUrl ? await backendPids(databaseUrl) : [];
+        const sPids = serverPids(server.pid!);
+        const cpuBefore = { server: sPids.reduce((a, p) => a + procCpu(p), 0), pg: pgPids.reduce((a, p) => a + procCpu(p), 0), machine: machineBusy() };
         const t0 = Date.now();
         const reports = await Promise.all(threads.map((w) => ask<PhaseReport>(w, { type: 'phase', kind, until: t0 + SECONDS * 1000 })));
         const secs = (Date.now() - t0) / 1000;
         const lat = Float64Array.from(reports.flatMap((x) => x.lat)).sort();
         const ok = reports.reduce((s, x) => s + x.ok, 0);
         const failed = reports.reduce((s, x) => s + x.failed, 0);
-        const out = { ok, failed, perSecond: Math.round(ok / secs), p50: +percentile(lat as any, 50).toFixed(2), p99: +percentile(lat as any, 99).toFixed(2), loadBefore, loadAfter: load() };
+        const cpuPct = (v: number) => Math.round((v / secs) * 100);
+        const cpu = {
+          server: cpuPct(sPids.reduce((a, p) => a + procCpu(p), 0) - cpuBefore.server),
+          clients: cpuPct(reports.reduce((a, x) => a + x.cpu, 0)),
+          postgresBackends: cpuPct(pgPids.reduce((a, p) => a + procCpu(p), 0) - cpuBefore.pg),
+          machine: cpuPct(machineBusy() - cpuBefore.machine),
+        };
+        const out = { ok, failed, perSecond: Math.round(ok / secs), p50: +percentile(lat as any, 50).toFixed(2), p99: +percentile(lat as any, 99).toFixed(2), loadBefore, loadAfter: load(), cpuPercent: cpu };
         console.log(JSON.stringify({ round: r + 1, kind, ...out }));
         round[kind] = out;
       }

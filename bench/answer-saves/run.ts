@@ -163,7 +163,8 @@ async function main() {
         const cpu = {
           server: cpuPct(sPids.reduce((a, p) => a + procCpu(p), 0) - cpuBefore.server),
           clients: cpuPct(reports.reduce((a, x) => a + x.cpu, 0)),
-          postgresBackends: cpuPct(pgPids.reduce((a, p) => a + procCpu(p), 0) - cpuBefore.pg),
+          // Backends open at the start, plus those the pool opened during the phase (all of their time).
+          postgresBackends: cpuPct((databaseUrl ? (await backendPids(databaseUrl)).filter((p) => !pgPids.includes(p)) : []).concat(pgPids).reduce((a, p) => a + procCpu(p), 0) - cpuBefore.pg),
           machine: cpuPct(machineBusy() - cpuBefore.machine),
         };
         const out = { ok, failed, perSecond: Math.round(ok / secs), p50: +percentile(lat as any, 50).toFixed(2), p99: +percentile(lat as any, 99).toFixed(2), loadBefore, loadAfter: load(), cpuPercent: cpu };

@@ -21,28 +21,28 @@ class SessionCache {
   /** Bumped by every invalidation: a lookup that started before it does not fill the cache. */
   epoch = 0;
 
-  get(hash: string): ActiveSession | null {
-    const e = this.entries.get(hash);
+  get(token: string): ActiveSession | null {
+    const e = this.entries.get(token);
     if (!e) return null;
     if (e.until > Date.now()) return e.session;
-    this.entries.delete(hash);
+    this.entries.delete(token);
     return null;
   }
 
-  set(hash: string, session: ActiveSession, epoch: number) {
+  set(token: string, session: ActiveSession, epoch: number) {
     if (SESSION_CACHE_MS <= 0 || epoch !== this.epoch) return;
     if (this.entries.size >= CACHE_MAX) this.sweep();
-    this.entries.set(hash, { session, until: Date.now() + SESSION_CACHE_MS });
+    this.entries.set(token, { session, until: Date.now() + SESSION_CACHE_MS });
   }
 
   invalidate(match: (s: ActiveSession) => boolean) {
     this.epoch++;
-    for (const [hash, e] of this.entries) if (match(e.session)) this.entries.delete(hash);
+    for (const [token, e] of this.entries) if (match(e.session)) this.entries.delete(token);
   }
 
   private sweep() {
     const now = Date.now();
-    for (const [hash, e] of this.entries) if (e.until <= now) this.entries.delete(hash);
+    for (const [token, e] of this.entries) if (e.until <= now) this.entries.delete(token);
     if (this.entries.size >= CACHE_MAX) this.entries.clear();
   }
 }
@@ -69,10 +69,11 @@ export class SessionRepository {
    * session checked within SESSION_CACHE_MS is answered from this process's cache.
    */
   async touch(token: string): Promise<ActiveSession | null> {
-    const hash = hashToken(token);
-    const hit = this.cache.get(hash);
+    // Keyed by the token itself: a hit costs no SHA-256 (the cache lives only in this process's memory).
+    const hit = this.cache.get(token);
     if (hit) return hit;
     const epoch = this.cache.epoch;
+    const hash = hashToken(token);
     const { rows } = await this.database.executeSql(
       `SELECT s.id, s.user_id, u.role, (s.last_seen_at < now() - interval '60 seconds') AS stale
          FROM sessions s JOIN users u ON u.id = s.user_id
@@ -84,7 +85,7 @@ export class SessionRepository {
     if (!row) return null;
     if (row.stale) await this.database.executeSql('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.id]);
     const session = { id: Number(row.user_id), role: row.role, sessionId: Number(row.id) };
-    this.cache.set(hash, session, epoch);
+    this.cache.set(token, session, epoch);
     return session;
   }
 

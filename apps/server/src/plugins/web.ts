@@ -13,6 +13,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (apps/web/compress-plugin.ts).
+    preCompressed: true,
     setHeaders(reply: { header(k: string, v: string): unknown }, file: string) {
       // Hashed assets never change; everything else must be revalidated.
       reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,7 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { RouterProvider } from 'react-router';
-import { router } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { makeTheme } from './theme.ts';
 
 const theme = makeTheme('light');
@@ -10,7 +9,7 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <RouterProvider router={router} />
+      <AppRoutes />
     </ThemeProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '../features/login/login-page.tsx';
 import { LogoutPage } from '../features/logout/logout-page.tsx';
+import { Navigate, Routes, type Route } from '../lib/router.tsx';
 import { isLoggedIn } from '../lib/session.ts';
 import { PageLoader } from './page-loader.tsx';
 
@@ -33,12 +33,15 @@ function LoginRoute() {
 }
 
 /** The route table of the spec (exact matches); any other path goes to the dashboard. */
-export const router = createBrowserRouter([
+export const routes: Route[] = [
   { path: '/v2/user/dashboard', element: <DashboardRoute /> },
   { path: '/v2/user/profile', element: <ProfileRoute /> },
   { path: '/v2/user/logout', element: <LogoutPage /> },
   { path: '/v2/user/test', element: lazyPage(<TestPage />) },
   { path: '/v2/user/', element: <LoginRoute /> },
   { path: '/v2/user/login', element: <LoginRoute /> },
-  { path: '*', element: <Navigate to="/v2/user/dashboard" replace /> },
-]);
+];
+
+export function AppRoutes() {
+  return <Routes routes={routes} fallback={<Navigate to="/v2/user/dashboard" replace />} />;
+}

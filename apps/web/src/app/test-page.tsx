@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router.tsx';
 import { TestDialogSlot } from './test-dialog-slot.tsx';
 
 /** /v2/user/test: the test-taking screen (no session guard; the API still needs a token). */

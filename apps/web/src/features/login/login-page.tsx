@@ -3,15 +3,19 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { getCookie } from '../../lib/cookies.ts';
 import { autoLogin, login } from './api/login.ts';
-import { AlreadyLoggedInDialog } from './components/already-logged-in-dialog.tsx';
+import { OutlinedField } from '../../lib/outlined-field.tsx';
 import { useLoginFlow } from './use-login-flow.ts';
+
+// Only needed when the account is signed in elsewhere: loaded then, not with the login screen.
+const AlreadyLoggedInDialog = lazy(() =>
+  import('./components/already-logged-in-dialog.tsx').then((m) => ({ default: m.AlreadyLoggedInDialog })),
+);
 
 /** The login screen: Username, Password, Sign In, copyright footer; auto-login from a signed link. */
 export function LoginPage() {
@@ -67,25 +71,21 @@ export function LoginPage() {
             </Alert>
           )}
           <Box component="form" noValidate onSubmit={submit}>
-            <TextField
+            <OutlinedField
               label={t('login:username')}
               name="username"
               autoComplete="username"
               value={userName}
               onChange={(e) => setUserName(e.target.value.toLowerCase())}
-              fullWidth
-              margin="normal"
               autoFocus
             />
-            <TextField
+            <OutlinedField
               label={t('login:password')}
               name="password"
               type="password"
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              fullWidth
-              margin="normal"
             />
             <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={flow.busy}>
               {flow.busy ? t('login:signingIn') : t('login:signIn')}
@@ -96,7 +96,11 @@ export function LoginPage() {
       <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary', fontSize: 14 }}>
         {t('common:copyright', { year: new Date().getFullYear() })}
       </Box>
-      <AlreadyLoggedInDialog open={flow.alreadyLoggedIn} onYes={flow.confirmHere} onNo={flow.dismiss} />
+      {flow.alreadyLoggedIn && (
+        <Suspense fallback={null}>
+          <AlreadyLoggedInDialog open onYes={flow.confirmHere} onNo={flow.dismiss} />
+        </Suspense>
+      )}
     </Box>
   );
 }

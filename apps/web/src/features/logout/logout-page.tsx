@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { apiGet } from '../../lib/api-client.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { clearLogin } from '../../lib/session.ts';

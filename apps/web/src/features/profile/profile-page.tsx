@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { PageLoader } from '../../app/page-loader.tsx';
 import { useProfile } from './api/profile.ts';
 import { PasswordForm } from './components/password-form.tsx';

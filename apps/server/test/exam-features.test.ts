@@ -103,9 +103,8 @@ describe('languages, surveys, mandatory and proctoring settings', () => {
 });
 
 describe('retest, report issue, re-scoring', () => {
-  it('retest puts the attempt to 998 with no answers; it can be started again', async () => {
-    const { id, items } = await begin(EXAMS.twoMinute);
-    await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: '1' } }] });
+  it('retest puts an attempt with nothing saved to 998; it can be started again', async () => {
+    const { id } = await begin(EXAMS.twoMinute);
     const res = await client.call({ url: `/api/test/retest/${id}`, headers: bearer(asha) });
     expect(res.json()).toEqual({ status: 'SUCCESS', examStatus: '998' });
     const detail = (await post('/api/test/userTest', asha, { examId: id })).json().examDetail[0];
@@ -113,6 +112,17 @@ describe('retest, report issue, re-scoring', () => {
     expect((await post('/api/test/answeredQts', asha, { id })).json().result).toBeNull();
     const start = await post('/api/test/startExam', asha, { id });
     expect(start.json().status).toBe('001');
+  });
+
+  it('retest is refused once an answer is saved: the clock cannot be reset and the answer stays', async () => {
+    const { id, items } = await begin(EXAMS.twoMinute);
+    await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: '1' } }] });
+    const res = await client.call({ url: `/api/test/retest/${id}`, headers: bearer(asha) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Answers have been saved for this test, so it cannot be restarted.');
+    const detail = (await post('/api/test/userTest', asha, { examId: id })).json().examDetail[0];
+    expect(detail.status).toBe('001');
+    expect((await post('/api/test/answeredQts', asha, { id })).json().result).not.toBeNull();
   });
 
   it("low bandwidth on the server: nothing answered and the time unused answers nextAction 'retest' (998, not submitted)", async () => {

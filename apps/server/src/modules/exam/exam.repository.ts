@@ -217,11 +217,19 @@ export class ExamRepository {
     return rows.length > 0;
   }
 
-  /** The low-bandwidth path: back to 998 with no answers, to be taken again. */
-  async retest(userExamId: number): Promise<boolean> {
+  /**
+   * The low-bandwidth path: back to 998, to be taken again with the full time. Only while no
+   * answer has reached the server: otherwise a candidate could reset the clock at will, and
+   * saved answers would be thrown away. A row holding only a review mark or time spent is not an
+   * answer. `checked` skips that guard when the caller has already judged nothing answered.
+   */
+  async retest(userExamId: number, checked = false): Promise<boolean> {
     const { rows } = await this.database.executeSql(
       `UPDATE user_exams SET status = '998', started_at = NULL, deadline_at = NULL, updated_at = now()
-        WHERE id = $1 AND status IN ('000', '001', '998') RETURNING id`, [userExamId]);
+        WHERE id = $1 AND status IN ('000', '001', '998')
+          AND ($2::boolean OR NOT EXISTS (
+            SELECT 1 FROM answers WHERE user_exam_id = $1
+               AND (value - 'buttonStyle' - 'timeSpend' - 'seq' - 'index') <> '{}'::jsonb)) RETURNING id`, [userExamId, checked]);
     if (!rows.length) return false;
     await this.database.executeSql('DELETE FROM answers WHERE user_exam_id = $1', [userExamId]);
     await this.database.executeSql('DELETE FROM attempt_questions WHERE user_exam_id = $1', [userExamId]);

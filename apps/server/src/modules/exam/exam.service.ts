@@ -221,7 +221,10 @@ export class ExamService {
 
   async retest(userId: number, id: number) {
     const a = await this.owned(userId, id);
-    if (!(await this.repo.retest(a.id))) throw new HttpError(409, 'This test has already been submitted.', { examStatus: a.status });
+    if (!(await this.repo.retest(a.id))) {
+      const closed = !['000', '001', '998'].includes(a.status);
+      throw new HttpError(409, closed ? 'This test has already been submitted.' : 'Answers have been saved for this test, so it cannot be restarted.', { examStatus: a.status });
+    }
     return { status: 'SUCCESS' as const, examStatus: EXAM_STATUS.retest };
   }
 

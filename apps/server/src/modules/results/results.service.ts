@@ -58,7 +58,7 @@ export class ResultsService {
       }
       if (body.windowSwitchCount !== undefined) await this.repo.recordWindowSwitches(id, body.windowSwitchCount);
       // The spec's low-bandwidth rule, on the server's own copy: not submitted, back to 998.
-      if (open && body.status === EXAM_STATUS.completed && (await this.lowBandwidth(a, body))) await this.repo.retest(id);
+      if (open && body.status === EXAM_STATUS.completed && (await this.lowBandwidth(a, body))) await this.repo.retest(id, true);
       const status = open ? body.status : EXAM_STATUS.timeOut;
       const abort = status === EXAM_STATUS.aborted ? (body.abort_reason ?? 'window_switch') : null;
       if (await this.close(id, body.submitType, status, abort)) await this.requestScore(id);

@@ -7,6 +7,9 @@ out=.test-results
 rm -rf "$out" && mkdir -p "$out"
 status=0
 
+echo "== typecheck (server, packages, e2e; web) =="
+npm run typecheck --silent || status=1
+
 echo "== unit and API tests (PGlite) =="
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile="$out/vitest-pglite.json" || status=1
 

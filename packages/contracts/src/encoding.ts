@@ -2,7 +2,10 @@
  * The spec's "encoded" payloads (quesData, examDetail, testData, ...) are base64url of JSON.
  * Works in Node (Buffer: the server's hot save path) and in browsers (TextEncoder + btoa/atob).
  */
-const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+interface BufferLike {
+  from(data: string, encoding: string): { toString(encoding: string): string };
+}
+const NodeBuffer = (globalThis as { Buffer?: BufferLike }).Buffer;
 /** Input the Buffer decoder reads exactly as atob would (Buffer skips what atob rejects). */
 const CLEAN_BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 

@@ -10,7 +10,7 @@ import { getCookie } from '../../lib/cookies.ts';
 import { session } from '../../lib/storage.ts';
 import { SideMenu } from './components/side-menu.tsx';
 import { TopBar } from './components/top-bar.tsx';
-import { HELP_URL, menuFor, SELECTED_MENU_KEY } from './menu.ts';
+import { HELP_URL, menuFor, menuItemOf, SELECTED_MENU_KEY } from './menu.ts';
 
 /** The dashboard shell: top bar, left menu (drawer 240, collapses at 767 px or less), content area. */
 export default function DashboardPage() {
@@ -18,7 +18,7 @@ export default function DashboardPage() {
   const items = menuFor(getCookie('role'));
   const [selected, setSelected] = useState(() => {
     const saved = session.get(SELECTED_MENU_KEY);
-    return saved && items.includes(saved) ? saved : items[0]!;
+    return saved && (items.includes(saved) || items.includes(menuItemOf(saved))) ? saved : items[0]!;
   });
   const [menuOpen, setMenuOpen] = useState(false);
   const [firstName, ...rest] = getCookie('userName').split(' ');
@@ -33,7 +33,7 @@ export default function DashboardPage() {
     setMenuOpen(false);
   };
 
-  const menu = <SideMenu firstName={firstName ?? ''} lastName={rest.join(' ')} items={items} selected={selected} onSelect={select} />;
+  const menu = <SideMenu firstName={firstName ?? ''} lastName={rest.join(' ')} items={items} selected={menuItemOf(selected)} onSelect={select} />;
   const Area = areaFor(selected);
   const width = LAYOUT.drawerWidth;
 

@@ -14,3 +14,10 @@ export const menuFor = (role: string): readonly string[] => (role === ROLES.supe
 export const HELP_URL = '/help/user-help.html';
 
 export const SELECTED_MENU_KEY = 'selectedMenu';
+
+/** The menu item an area belongs to: FeedbackCompleted, SurveyExpired, ... light up Completed or Expired. */
+export function menuItemOf(areaKey: string): string {
+  if (areaKey !== 'Completed' && areaKey.endsWith('Completed')) return 'Completed';
+  if (areaKey !== 'Expired' && areaKey.endsWith('Expired')) return 'Expired';
+  return areaKey;
+}

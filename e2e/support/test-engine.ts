@@ -12,6 +12,15 @@ export async function openTest(page: Page, user: { email: string; password: stri
 /** Returns the user-exam id the engine loaded. */
 export async function openFromDashboard(page: Page, examName: string, language?: RegExp): Promise<number> {
   const loaded = page.waitForRequest((r) => r.url().endsWith('/api/test/userTest'));
+  // The dashboard restores the last menu and organisation (an earlier test may have left Survey
+  // or another organisation): go to Tests in Northwind Academy, where the demo group lives.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Tests', exact: true }).click();
+  const org = page.getByRole('combobox', { name: 'Organization' });
+  await expect(org).toBeVisible();
+  if (!((await org.textContent()) ?? '').includes('Northwind Academy')) {
+    await org.click();
+    await page.getByRole('option', { name: 'Northwind Academy' }).click();
+  }
   await page.getByRole('button', { name: ENGINE_GROUP }).click();
   const row = page.getByRole('row', { name: new RegExp(examName.replace(/[()/]/g, '.')) });
   await row.getByRole('button').click();

@@ -327,6 +327,8 @@ test('accessibility: no serious or critical axe violations in any dashboard area
   await group(page, 'Technical Round');
   await row(page, 'Java Fundamentals').getByRole('button', { name: /Take Test Online/ }).click();
   await expect(page.getByRole('dialog', { name: 'Select Test Language' })).toBeVisible();
+  // Let the fade-in finish: axe measures contrast on half-transparent text otherwise.
+  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
   await check('language modal');
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 375, height: 812 });

@@ -21,7 +21,8 @@ else
 fi
 
 echo "== end-to-end tests (Chromium) =="
-PLAYWRIGHT_JSON_OUTPUT_NAME="$out/e2e.json" bash scripts/e2e.sh --reporter=list,json || status=1
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$out/e2e.json" bash scripts/e2e.sh --reporter=list,json || status=1
 
+[ -f "$out/e2e.json" ] || { echo "end-to-end report missing: counted as a failure"; status=1; }
 node scripts/summarise-tests.mjs "$out" || status=1
 exit $status

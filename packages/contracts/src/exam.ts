@@ -2,6 +2,7 @@
 export * from './question-types.ts';
 export * from './exam-detail.ts';
 export * from './question-item.ts';
+export * from './answer-fields.ts';
 export * from './user-test.ts';
 export * from './start-exam.ts';
 export * from './resume-exam.ts';

@@ -27,3 +27,12 @@ export function mediaKind(path: string | null | undefined): MediaKind | null {
 /** Answer uploads (descriptive questions) accept the image and file lists only. */
 export const UPLOAD_EXTENSIONS: readonly string[] = [...MEDIA_EXTENSIONS.image, ...MEDIA_EXTENSIONS.file];
 export const isAllowedUpload = (name: string) => UPLOAD_EXTENSIONS.includes(extensionOf(name));
+
+/** Effective upload limit (30 MB; the spec's message says 5MB). */
+export const UPLOAD_MAX_BYTES = 30_000_000;
+export const UPLOAD_MESSAGES = {
+  tooLarge: 'File size must be less than 5MB...',
+  uploadFailed: 'File upload failed. Please try again !!!',
+  downloadFailed: 'File download failed. Please try again !!!',
+  unsupported: 'Your brower does not support this file format.',
+} as const;

@@ -1,14 +1,5 @@
 import { z } from 'zod';
 
-/** Effective upload limit (30 MB; the spec's message says 5MB). */
-export const UPLOAD_MAX_BYTES = 30_000_000;
-export const UPLOAD_MESSAGES = {
-  tooLarge: 'File size must be less than 5MB...',
-  uploadFailed: 'File upload failed. Please try again !!!',
-  downloadFailed: 'File download failed. Please try again !!!',
-  unsupported: 'Your brower does not support this file format.',
-} as const;
-
 /**
  * POST /api/result/uploadfile: multipart field `upl`; header `filename` names the file
  * `{examid}_{qid}` (examid = user-exam id). Allowed: the spec's image and file extensions.

@@ -1,11 +1,10 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import common from './common.ts';
 import dashboard from './dashboard.ts';
 import login from './login.ts';
 import profile from './profile.ts';
 import shell from './shell.ts';
 import testEngine from './test-engine.ts';
+import { addTexts, type Texts } from './translate.ts';
 
 /** Every namespace's English texts; a feature adds its namespace with one line here. */
 export const resources = {
@@ -19,13 +18,4 @@ export const resources = {
   },
 };
 
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  defaultNS: 'common',
-  resources,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-
-export default i18n;
+for (const [ns, texts] of Object.entries(resources.en)) addTexts(ns, texts as Texts);

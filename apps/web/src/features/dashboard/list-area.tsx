@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { AreaProps } from '../../app/dashboard-areas.tsx';
 import { PageLoader } from '../../app/page-loader.tsx';
 import { useDashboardLists } from './api/dashboard-lists.ts';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { PageLoader } from '../../app/page-loader.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { DataTable } from '../../lib/data-table.tsx';

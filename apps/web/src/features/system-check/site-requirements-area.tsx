@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { DataTable } from '../../lib/data-table.tsx';
 import { measureBandwidth } from './api/speed-test.ts';
 import { bandwidthOk, detectBrowser, detectOs } from './checks.ts';

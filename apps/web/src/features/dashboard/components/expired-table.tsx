@@ -1,5 +1,5 @@
 import type { ExpiredRow } from '@invigil/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { DataTable } from '../../../lib/data-table.tsx';
 

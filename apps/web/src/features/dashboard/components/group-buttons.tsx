@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 
 /** Group buttons within a tab: each selects that group's list. */
 export function GroupButtons({ groups, selected, onSelect }: { groups: Array<{ groupId: number; groupName: string }>; selected: number | null; onSelect(id: number): void }) {

@@ -3,7 +3,7 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 
 /** The Organization dropdown: shows org_name, valued by organization_id. */
 export function OrgSelect({ orgs, value, onChange }: { orgs: OrgOption[]; value: number | null; onChange(id: number): void }) {

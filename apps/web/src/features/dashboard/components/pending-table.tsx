@@ -2,7 +2,7 @@ import { isSurveyType, type PendingRow } from '@invigil/contracts';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { DataTable } from '../../../lib/data-table.tsx';
 

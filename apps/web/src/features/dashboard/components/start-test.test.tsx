@@ -1,5 +1,5 @@
 import type { PendingRow } from '@invigil/contracts';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n/index.ts';
 import { useStartTest } from './start-test.tsx';
@@ -43,7 +43,9 @@ describe('starting an item', () => {
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
     render(<Harness r={row()} />);
-    await act(async () => fireEvent.click(screen.getByText('start')));
+    await act(async () => {
+      fireEvent.click(screen.getByText('start'));
+    });
     expect(languages).toHaveBeenCalledWith(7);
     fireEvent.click(await screen.findByRole('button', { name: 'Proceed' }));
     expect(screen.getByRole('alert').textContent).toBe('Test Language Required !!');
@@ -62,7 +64,9 @@ describe('starting an item', () => {
   it('resumes an in-progress test in its chosen language without asking again', async () => {
     languages.mockClear();
     render(<Harness r={row({ status: '001', selectedLanguage: 'en-IN' })} />);
-    await act(async () => fireEvent.click(screen.getByText('start')));
+    await act(async () => {
+      fireEvent.click(screen.getByText('start'));
+    });
     expect((await screen.findByRole('dialog', { name: 'test dialog' })).textContent).toContain('#7 en-IN');
     expect(languages).not.toHaveBeenCalled();
   });
@@ -70,7 +74,9 @@ describe('starting an item', () => {
   it('shows the connectivity message in the 390 px message modal when the languages cannot be loaded', async () => {
     languages.mockRejectedValue(new Error('offline'));
     render(<Harness r={row()} />);
-    await act(async () => fireEvent.click(screen.getByText('start')));
+    await act(async () => {
+      fireEvent.click(screen.getByText('start'));
+    });
     expect(await screen.findByText('Connectivity with the server has been lost. Please retry after some time.')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'System Warning' })).toBeTruthy();
   });

@@ -1,6 +1,6 @@
 import type { GetLanguagesResponse, PendingRow } from '@invigil/contracts';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { fetchLanguages } from '../api/get-languages.ts';
 import { LanguageModal } from './language-modal.tsx';
 import { MessageModal } from './message-modal.tsx';

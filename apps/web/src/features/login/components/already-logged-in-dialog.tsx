@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { LAYOUT } from '@invigil/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 
 /** 'System Warning': log in here and log the other device out? */
 export function AlreadyLoggedInDialog({ open, onYes, onNo }: { open: boolean; onYes(): void; onNo(): void }) {

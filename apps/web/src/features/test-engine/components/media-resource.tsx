@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { mediaKind } from '@invigil/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 
 /** A question, passage or choice resource shown by its extension (spec: Media by extension). */
 export function MediaResource({ path, label }: { path: string | null | undefined; label: string }) {

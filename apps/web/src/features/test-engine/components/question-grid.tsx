@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { BUTTON_STYLE, type ButtonStyle } from '@invigil/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 
 export const STYLE_COLORS: Record<ButtonStyle, { bg: string; fg: string; border?: string }> = {
   [BUTTON_STYLE.answered]: { bg: '#2e7d32', fg: '#fff' },

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { LAYOUT } from '@invigil/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { reportIssue } from '../api/test-calls.ts';
 
 /** 'Report Issue': issue type and description required; Reset clears both. Failures are only logged. */

@@ -16,7 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatHms } from '@invigil/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { getCookie } from '../../../lib/cookies.ts';
 import { useEngine, useEngineState } from '../engine-context.ts';
 import { useNavigation } from '../hooks/use-navigation.ts';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useEngine, useEngineState } from '../engine-context.ts';
 import { useNavigation } from '../hooks/use-navigation.ts';
 import { LowBandwidthDialog, SubmissionDialog, WarningDialog } from './engine-dialogs.tsx';

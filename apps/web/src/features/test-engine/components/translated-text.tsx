@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { displayTexts } from '@invigil/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useEngineState } from '../engine-context.ts';
 import { RichHtml } from './rich-html.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { TestEngine } from '../state/test-engine.ts';
 
 const isCaptureCombo = (e: KeyboardEvent) =>

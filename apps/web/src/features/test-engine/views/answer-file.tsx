@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, isAllowedUpload } from '@invigil/contracts';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { checkDownload, uploadAnswerFile } from '../api/test-calls.ts';
 import type { QuestionViewProps } from './view-types.ts';

@@ -8,7 +8,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { BLANK_KEYS } from '@invigil/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { MediaResource } from '../components/media-resource.tsx';
 import { TranslatedText } from '../components/translated-text.tsx';
 import { choicesOf, type ChoiceOption, type QuestionViewProps } from './view-types.ts';

@@ -1,6 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { AnswerFile } from './answer-file.tsx';
 import type { QuestionViewProps } from './view-types.ts';
 

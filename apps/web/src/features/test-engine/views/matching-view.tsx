@@ -2,7 +2,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { VALUE_SEPARATOR } from '@invigil/contracts';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { QuestionViewProps } from './view-types.ts';
 
 const MatchingBoard = lazy(() => import('./matching-board.tsx'));

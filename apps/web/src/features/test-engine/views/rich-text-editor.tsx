@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { sanitizeHtml } from '../../../lib/sanitize.ts';
 
 /** A small rich-text editor (loaded lazily): bold, italic, underline and lists; the value is sanitised HTML. */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { VALUE_SEPARATOR } from '@invigil/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { QuestionViewProps } from './view-types.ts';
 
 /** Typed input: one box per line, values joined with '|^^|'. */

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { computeTypingMetrics, typingAllowed, typingTarget, typingTicker, words } from '@invigil/contracts';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { QuestionViewProps } from './view-types.ts';
 
 const TICKER_COLORS = { pad: 'text.primary', ok: 'success.main', bad: 'error.main', current: 'text.primary', todo: 'text.secondary' } as const;

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { USERS } from './support/auth.ts';
+import { seriousViolations } from './support/axe.ts';
 import { shootBoth } from './support/screenshots.ts';
 import { countdownSeconds, dismissNotice, next, openFromDashboard, openTest, token } from './support/test-engine.ts';
 
@@ -160,9 +160,7 @@ test('survey wording, two languages with the missing-translation marker, and axe
   await expect(page.getByRole('button', { name: 'Statement 1 / 3' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Survey Instructions' })).toBeVisible();
   await shootBoth(page, 'test-engine-survey');
-  const axe = await new AxeBuilder({ page }).analyze();
-  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('radio', { name: 'Agree', exact: true }).check();
   await page.getByRole('button', { name: 'Finish' }).click();
   await page.getByRole('dialog', { name: 'Finish Survey' }).getByRole('button', { name: 'Yes' }).click();

@@ -5,9 +5,9 @@ import AppBar from '@mui/material/AppBar';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../i18n/use-translation.ts';
+import { HoverHint } from '../../../lib/hover-hint.tsx';
 import { Link } from '../../../lib/router.tsx';
 
 interface Props {
@@ -30,7 +30,7 @@ export function TopBar({ mobile, drawerWidth, onToggleMenu }: Props) {
         <Typography variant="h6" component="p" sx={{ flex: 1, fontWeight: 700 }}>
           {t('common:productName')}
         </Typography>
-        <Tooltip title={t('shell:profileHint')}>
+        <HoverHint title={t('shell:profileHint')}>
           {mobile ? (
             <IconButton color="inherit" component={Link} to="/v2/user/profile" aria-label={t('shell:profileHint')}>
               <AccountCircleIcon />
@@ -40,8 +40,8 @@ export function TopBar({ mobile, drawerWidth, onToggleMenu }: Props) {
               {t('shell:profile')}
             </Button>
           )}
-        </Tooltip>
-        <Tooltip title={t('shell:logoutHint')}>
+        </HoverHint>
+        <HoverHint title={t('shell:logoutHint')}>
           {mobile ? (
             <IconButton color="inherit" component={Link} to="/v2/user/logout" aria-label={t('shell:logoutHint')} edge="end">
               <LogoutIcon />
@@ -51,7 +51,7 @@ export function TopBar({ mobile, drawerWidth, onToggleMenu }: Props) {
               {t('shell:logout')}
             </Button>
           )}
-        </Tooltip>
+        </HoverHint>
       </Toolbar>
     </AppBar>
   );

@@ -1,10 +1,7 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from '../../../i18n/use-translation.ts';
+import { OutlinedNativeSelect } from '../../../lib/native-select.tsx';
 
 export type ListTab = 'pending' | 'completed' | 'expired';
 export const LIST_TABS: ListTab[] = ['pending', 'completed', 'expired'];
@@ -14,16 +11,14 @@ export function ListTabs({ value, noun, mobile, onChange }: { value: ListTab; no
   const { t } = useTranslation('dashboard');
   if (mobile) {
     return (
-      <FormControl size="small" fullWidth sx={{ mb: 2 }}>
-        <InputLabel id="list-tab-label">{t('listView')}</InputLabel>
-        <Select labelId="list-tab-label" id="list-tab-select" label={t('listView')} value={value} onChange={(e) => onChange(e.target.value as ListTab)}>
-          {LIST_TABS.map((tab) => (
-            <MenuItem key={tab} value={tab}>
-              {t(`tabs.${tab}`, { noun })}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <OutlinedNativeSelect
+        label={t('listView')}
+        value={value}
+        options={LIST_TABS.map((tab) => ({ value: tab, label: t(`tabs.${tab}`, { noun }) }))}
+        onChange={(v) => onChange(v as ListTab)}
+        fullWidth
+        sx={{ mb: 2 }}
+      />
     );
   }
   return (

@@ -1,8 +1,5 @@
 import type { OrgOption } from '@invigil/contracts';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
+import { OutlinedNativeSelect } from '../../../lib/native-select.tsx';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 
 /** The Organization dropdown: shows org_name, valued by organization_id. */
@@ -10,21 +7,12 @@ export function OrgSelect({ orgs, value, onChange }: { orgs: OrgOption[]; value:
   const { t } = useTranslation('dashboard');
   if (!orgs.length) return null;
   return (
-    <FormControl size="small" sx={{ minWidth: 220, maxWidth: '100%' }}>
-      <InputLabel id="org-select-label">{t('organization')}</InputLabel>
-      <Select
-        labelId="org-select-label"
-        id="org-select"
-        label={t('organization')}
-        value={value ?? ''}
-        onChange={(e) => onChange(Number(e.target.value))}
-      >
-        {orgs.map((o) => (
-          <MenuItem key={o.organization_id} value={o.organization_id}>
-            {o.org_name}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
+    <OutlinedNativeSelect
+      label={t('organization')}
+      value={value ?? ''}
+      options={orgs.map((o) => ({ value: o.organization_id, label: o.org_name }))}
+      onChange={(v) => onChange(Number(v))}
+      sx={{ minWidth: 220, maxWidth: '100%' }}
+    />
   );
 }

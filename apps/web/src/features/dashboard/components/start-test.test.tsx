@@ -1,6 +1,6 @@
 import type { PendingRow } from '@invigil/contracts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../i18n/index.ts';
 import { useStartTest } from './start-test.tsx';
 
@@ -31,6 +31,12 @@ function Harness({ r }: { r: PendingRow }) {
     </>
   );
 }
+
+// The modals load lazily; transforming MUI's dialog modules the first time takes longer than a
+// query's wait in this environment (in the browser it is one small chunk).
+beforeAll(async () => {
+  await Promise.all([import('./language-modal.tsx'), import('./message-modal.tsx')]);
+}, 30_000);
 
 afterEach(() => {
   cleanup();
@@ -78,6 +84,6 @@ describe('starting an item', () => {
       fireEvent.click(screen.getByText('start'));
     });
     expect(await screen.findByText('Connectivity with the server has been lost. Please retry after some time.')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'System Warning' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'System Warning' })).toBeTruthy();
   });
 });

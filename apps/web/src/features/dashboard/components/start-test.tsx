@@ -2,9 +2,11 @@ import type { GetLanguagesResponse, PendingRow } from '@invigil/contracts';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { fetchLanguages } from '../api/get-languages.ts';
-import { LanguageModal } from './language-modal.tsx';
-import { MessageModal } from './message-modal.tsx';
 
+// The modals load when an item is started (beside the languages call), not with the lists.
+const languageModal = () => import('./language-modal.tsx');
+const LanguageModal = lazy(() => languageModal().then((m) => ({ default: m.LanguageModal })));
+const MessageModal = lazy(() => import('./message-modal.tsx').then((m) => ({ default: m.MessageModal })));
 const TestDialogSlot = lazy(() => import('../../../app/test-dialog-slot.tsx').then((m) => ({ default: m.TestDialogSlot })));
 
 type Flow =
@@ -29,6 +31,7 @@ export function useStartTest() {
       return;
     }
     setBusy(row.userExamId);
+    void languageModal();
     try {
       setFlow({ step: 'language', row, languages: await fetchLanguages(row.userExamId) });
     } catch (e) {
@@ -40,7 +43,7 @@ export function useStartTest() {
   }, []);
 
   const ui = (
-    <>
+    <Suspense fallback={null}>
       {flow.step === 'language' && (
         <LanguageModal
           open
@@ -52,18 +55,18 @@ export function useStartTest() {
         />
       )}
       {flow.step === 'test' && (
-        <Suspense fallback={null}>
-          <TestDialogSlot
-            open
-            examId={flow.row.userExamId}
-            selectedLanguage={flow.language}
-            testData={{ ...flow.row }}
-            onClose={() => window.location.reload()}
-          />
-        </Suspense>
+        <TestDialogSlot
+          open
+          examId={flow.row.userExamId}
+          selectedLanguage={flow.language}
+          testData={{ ...flow.row }}
+          onClose={() => window.location.reload()}
+        />
       )}
-      <MessageModal open={flow.step === 'failed'} title={t('common:systemWarning')} message={t('startFailed')} onClose={() => setFlow({ step: 'idle' })} />
-    </>
+      {flow.step === 'failed' && (
+        <MessageModal open title={t('common:systemWarning')} message={t('startFailed')} onClose={() => setFlow({ step: 'idle' })} />
+      )}
+    </Suspense>
   );
   return { start, busy, ui };
 }

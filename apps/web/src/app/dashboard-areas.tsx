@@ -1,7 +1,9 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ComponentType, lazy } from 'react';
-import { DashboardBoot, restoreDashboardState } from '../features/dashboard/dashboard-boot.tsx';
+import { DashboardBoot } from '../features/dashboard/dashboard-boot.tsx';
+import { restoreDashboardState } from '../features/dashboard/restore-state.ts';
+import { loadListArea } from './dashboard-preload.ts';
 
 /** What an area receives from the dashboard shell. */
 export interface AreaProps {
@@ -20,11 +22,10 @@ function AreaHeading({ menuKey }: AreaProps) {
   );
 }
 
-const lists = () => import('../features/dashboard/list-area.tsx');
-// Tests is the default area: fetch its code while the dashboard's first call is under way.
-void lists();
+const lists = loadListArea;
 // The last menu, organisation and type button are restored before the shell first renders
 // (it reads its selected menu from session storage), so no user click can race the restore.
+// The dashboard route started this call while this code was downloading (dashboard-preload.ts).
 await restoreDashboardState();
 const CategoryArea = lazy(() => lists().then((m) => ({ default: m.CategoryArea })));
 const CompletedArea = lazy(() => lists().then((m) => ({ default: m.CompletedArea })));

@@ -3,12 +3,13 @@ import { LoginPage } from '../features/login/login-page.tsx';
 import { LogoutPage } from '../features/logout/logout-page.tsx';
 import { Navigate, Routes, type Route } from '../lib/router.tsx';
 import { isLoggedIn } from '../lib/session.ts';
+import { loadDashboardPage, loadQueryShell, preloadDashboard } from './dashboard-preload.ts';
 import { PageLoader } from './page-loader.tsx';
 
-const DashboardPage = lazy(() => import('../features/dashboard-shell/dashboard-page.tsx'));
+const DashboardPage = lazy(loadDashboardPage);
 const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
 const TestPage = lazy(() => import('./test-page.tsx'));
-const QueryShell = lazy(() => import('./query-shell.tsx'));
+const QueryShell = lazy(loadQueryShell);
 
 /** A lazily loaded page inside the data-fetching provider (also lazy: the login route needs neither). */
 const lazyPage = (node: ReactNode) => (
@@ -19,7 +20,9 @@ const lazyPage = (node: ReactNode) => (
 
 /** Dashboard: only with sessionTime 0, else the login screen. */
 function DashboardRoute() {
-  return isLoggedIn() ? lazyPage(<DashboardPage />) : <Navigate to="/v2/user/login" replace />;
+  if (!isLoggedIn()) return <Navigate to="/v2/user/login" replace />;
+  preloadDashboard();
+  return lazyPage(<DashboardPage />);
 }
 
 /** Profile: only with sessionTime 0, else the dashboard (which sends on to login). */

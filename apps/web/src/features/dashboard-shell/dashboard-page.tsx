@@ -10,16 +10,13 @@ import { getCookie } from '../../lib/cookies.ts';
 import { session } from '../../lib/storage.ts';
 import { SideMenu } from './components/side-menu.tsx';
 import { TopBar } from './components/top-bar.tsx';
-import { HELP_URL, menuFor, menuItemOf, SELECTED_MENU_KEY } from './menu.ts';
+import { HELP_URL, initialMenu, menuFor, menuItemOf, SELECTED_MENU_KEY } from './menu.ts';
 
 /** The dashboard shell: top bar, left menu (drawer 240, collapses at 767 px or less), content area. */
 export default function DashboardPage() {
   const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpoint}px)`, { noSsr: true });
   const items = menuFor(getCookie('role'));
-  const [selected, setSelected] = useState(() => {
-    const saved = session.get(SELECTED_MENU_KEY);
-    return saved && (items.includes(saved) || items.includes(menuItemOf(saved))) ? saved : items[0]!;
-  });
+  const [selected, setSelected] = useState(() => initialMenu(getCookie('role')));
   const [menuOpen, setMenuOpen] = useState(false);
   const [firstName, ...rest] = getCookie('userName').split(' ');
 

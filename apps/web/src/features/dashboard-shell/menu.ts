@@ -1,4 +1,5 @@
 import { ROLES } from '@invigil/contracts';
+import { session } from '../../lib/storage.ts';
 
 /** Candidate (and other non-super-admin) menu, in the spec's order. */
 export const CANDIDATE_MENU = [
@@ -20,4 +21,10 @@ export function menuItemOf(areaKey: string): string {
   if (areaKey !== 'Completed' && areaKey.endsWith('Completed')) return 'Completed';
   if (areaKey !== 'Expired' && areaKey.endsWith('Expired')) return 'Expired';
   return areaKey;
+}
+
+/** The item the shell opens with: the one saved for this tab if the role has it, else the first. */
+export function initialMenu(role: string, saved = session.get(SELECTED_MENU_KEY)): string {
+  const items = menuFor(role);
+  return saved && (items.includes(saved) || items.includes(menuItemOf(saved))) ? saved : items[0]!;
 }

@@ -5,7 +5,6 @@
  */
 const PREACT: Record<string, string> = {
   'react-dom/client': 'preact/compat/client',
-  'react-dom/test-utils': 'preact/test-utils',
   'react-dom': 'preact/compat',
   'react/jsx-runtime': 'preact/compat/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',

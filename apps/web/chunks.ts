@@ -1,4 +1,4 @@
-import type { ChunkingContext } from 'rolldown';
+import type { Plugin } from 'vite';
 
 /**
  * Few, route-shaped chunks instead of one per MUI component: on a 300 ms link every file costs a
@@ -11,38 +11,35 @@ import type { ChunkingContext } from 'rolldown';
  */
 const DASHBOARD_ROOTS = [/src\/app\/query-shell\.tsx$/, /src\/features\/dashboard-shell\/dashboard-page\.tsx$/, /src\/features\/dashboard\/list-area\.tsx$/];
 
-let dashboard: Set<string> | null = null;
-
-function dashboardModules(ctx: ChunkingContext, any: string): Set<string> {
-  if (dashboard) return dashboard;
-  const seen = new Set<string>();
-  // Find the roots by walking the whole graph once from any module's importers and imports.
-  const all = new Set<string>();
-  const queue = [any];
-  while (queue.length) {
-    const id = queue.pop()!;
-    if (all.has(id)) continue;
-    all.add(id);
-    const info = ctx.getModuleInfo(id);
-    if (info) queue.push(...info.importedIds, ...info.dynamicallyImportedIds, ...info.importers, ...info.dynamicImporters);
-  }
-  const stack = [...all].filter((id) => DASHBOARD_ROOTS.some((re) => re.test(id)));
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
-  }
-  dashboard = seen;
-  return seen;
-}
-
-export const chunkGroups = [
-  { name: 'app', tags: ['$initial' as const], priority: 2 },
-  { name: (id: string, ctx: ChunkingContext) => (dashboardModules(ctx, id).has(id) ? 'dashboard' : null), priority: 1 },
-];
-
-/** Forget the graph between builds (watch mode). */
-export function resetChunkGroups(): void {
-  dashboard = null;
+export function routeChunks(): Plugin {
+  let dashboard = new Set<string>();
+  return {
+    name: 'invigil-route-chunks',
+    apply: 'build',
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'app', tags: ['$initial'], priority: 2 },
+                { name: (id: string) => (dashboard.has(id) ? 'dashboard' : null), priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    }),
+    // The module graph is complete here; chunking runs after it.
+    buildEnd() {
+      dashboard = new Set();
+      const stack = [...this.getModuleIds()].filter((id) => DASHBOARD_ROOTS.some((re) => re.test(id)));
+      while (stack.length) {
+        const id = stack.pop()!;
+        if (dashboard.has(id)) continue;
+        dashboard.add(id);
+        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
 }

@@ -22,14 +22,13 @@ function AreaHeading({ menuKey }: AreaProps) {
   );
 }
 
-const lists = loadListArea;
 // The last menu, organisation and type button are restored before the shell first renders
 // (it reads its selected menu from session storage), so no user click can race the restore.
 // The dashboard route started this call while this code was downloading (dashboard-preload.ts).
 await restoreDashboardState();
-const CategoryArea = lazy(() => lists().then((m) => ({ default: m.CategoryArea })));
-const CompletedArea = lazy(() => lists().then((m) => ({ default: m.CompletedArea })));
-const ExpiredArea = lazy(() => lists().then((m) => ({ default: m.ExpiredArea })));
+const CategoryArea = lazy(() => loadListArea().then((m) => ({ default: m.CategoryArea })));
+const CompletedArea = lazy(() => loadListArea().then((m) => ({ default: m.CompletedArea })));
+const ExpiredArea = lazy(() => loadListArea().then((m) => ({ default: m.ExpiredArea })));
 const PracticeArea = lazy(() => import('../features/practice/practice-area.tsx'));
 const SiteRequirementsArea = lazy(() => import('../features/system-check/site-requirements-area.tsx'));
 const SupportArea = lazy(() => import('../features/support-help/support-area.tsx'));

@@ -41,7 +41,8 @@ test('every list area shows the demo lists: tabs, group buttons, actions, hint, 
   await signIn(page, USERS.candidate);
   await open(page, 'Tests');
   await chooseOrg(page, 'Northwind Academy');
-  for (const t of ['Pending Test', 'Completed Test', 'Expired Test']) await expect(main(page).getByRole('tab', { name: t })).toBeVisible();
+  for (const t of ['Pending Test', 'Completed Test', 'Expired Test'])
+    await expect(main(page).getByRole('tab', { name: t })).toBeVisible();
   await group(page, 'Aptitude Batch 2026');
   await expect(row(page, 'General Aptitude Test')).toContainText('NOT STARTED');
   await expect(row(page, 'General Aptitude Test').getByRole('button', { name: /Take Test Online/ })).toBeEnabled();
@@ -103,7 +104,10 @@ test('organisation switch reloads the lists and is restored after signing in aga
   await chooseOrg(page, 'Globex Corporation');
   await expect(table(page)).toContainText('Graduate Aptitude Test');
   await expect(table(page)).not.toContainText('General Aptitude Test');
-  expect(await page.evaluate(() => [sessionStorage.getItem('orgId'), sessionStorage.getItem('typeButton')])).toEqual(['2', 'TEST']);
+  expect(await page.evaluate(() => [sessionStorage.getItem('orgId'), sessionStorage.getItem('typeButton')])).toEqual([
+    '2',
+    'TEST',
+  ]);
   await open(page, 'Survey');
   await expect(shownOrg(page)).toHaveText('Globex Corporation');
   await expect(table(page)).toContainText('Customer Insight Survey');
@@ -123,7 +127,7 @@ test('organisation switch reloads the lists and is restored after signing in aga
   await expect(table(page)).toContainText('General Aptitude Test');
 });
 
-test('empty states in the other candidate\'s empty organisation', async ({ page }) => {
+test("empty states in the other candidate's empty organisation", async ({ page }) => {
   await signIn(page, USERS.candidate2);
   await open(page, 'Tests');
   await chooseOrg(page, 'Northwind Academy');
@@ -136,7 +140,11 @@ test('empty states in the other candidate\'s empty organisation', async ({ page 
   await expect(empty).toHaveText('No Completed Tests');
   await tab(page, 'Expired Test');
   await expect(empty).toHaveText('No Expired Tests');
-  for (const [item, text] of [['Feedback', 'No Pending Feedback'], ['Survey', 'No Pending Survey'], ['WorkFlow', 'No Pending WorkFlow']] as const) {
+  for (const [item, text] of [
+    ['Feedback', 'No Pending Feedback'],
+    ['Survey', 'No Pending Survey'],
+    ['WorkFlow', 'No Pending WorkFlow'],
+  ] as const) {
     await open(page, item);
     await expect(empty).toHaveText(text);
   }
@@ -152,12 +160,16 @@ test('empty states in the other candidate\'s empty organisation', async ({ page 
   await chooseOrg(page, 'Northwind Academy');
 });
 
-test('Select Test Language: only the test\'s languages, required, confirmation, test dialog, reload on close', async ({ page }) => {
+test("Select Test Language: only the test's languages, required, confirmation, test dialog, reload on close", async ({
+  page,
+}) => {
   await signIn(page, USERS.candidate);
   await open(page, 'Tests');
   await chooseOrg(page, 'Northwind Academy');
   await group(page, 'Aptitude Batch 2026');
-  await row(page, 'General Aptitude Test').getByRole('button', { name: /Take Test Online/ }).click();
+  await row(page, 'General Aptitude Test')
+    .getByRole('button', { name: /Take Test Online/ })
+    .click();
   const modal = page.getByRole('dialog', { name: 'Select Test Language' });
   await expect(modal).toBeVisible();
   await expect(modal.getByRole('radio')).toHaveCount(2);
@@ -170,7 +182,9 @@ test('Select Test Language: only the test\'s languages, required, confirmation, 
   await expect(modal.getByRole('alert')).toHaveCount(0);
   await shootBoth(page, 'dashboard-language-modal');
   await modal.getByRole('button', { name: 'Proceed' }).click();
-  await expect(modal).toContainText('Test Language cannot be changed after the test has started. Are you sure you want to continue with this language?');
+  await expect(modal).toContainText(
+    'Test Language cannot be changed after the test has started. Are you sure you want to continue with this language?',
+  );
   await modal.getByRole('button', { name: 'No' }).click();
   await expect(modal.getByRole('radio', { name: 'Hindi (hi-IN)' })).toBeChecked();
   await modal.getByRole('button', { name: 'Proceed' }).click();
@@ -186,7 +200,9 @@ test('Select Test Language: only the test\'s languages, required, confirmation, 
 
   // A single-language test offers just that one, already chosen; Cancel closes.
   await group(page, 'Technical Round');
-  await row(page, 'Java Fundamentals').getByRole('button', { name: /Take Test Online/ }).click();
+  await row(page, 'Java Fundamentals')
+    .getByRole('button', { name: /Take Test Online/ })
+    .click();
   await expect(modal.getByRole('radio')).toHaveCount(1);
   await expect(modal.getByRole('radio', { name: 'English (en-IN)' })).toBeChecked();
   await modal.getByRole('button', { name: 'Cancel' }).click();
@@ -218,7 +234,8 @@ test('practice: apply, snackbar for 6 seconds, already assigned, listed as pendi
 test('site requirements: the system check table is filled by real checks', async ({ page }) => {
   await signIn(page, USERS.candidate);
   await open(page, 'Site Requirements');
-  for (const h of ['Component', 'Requirement', 'Status', 'Remark']) await expect(table(page).getByRole('columnheader', { name: h })).toBeVisible();
+  for (const h of ['Component', 'Requirement', 'Status', 'Remark'])
+    await expect(table(page).getByRole('columnheader', { name: h })).toBeVisible();
   await expect(row(page, 'Bandwidth')).toContainText(/Passed \(\d+\.\d\d Mbps\)/);
   await expect(row(page, 'JavaScript')).toContainText('Passed (Enabled)');
   await expect(row(page, 'Operating system')).toContainText('Passed (Linux)');
@@ -228,11 +245,23 @@ test('site requirements: the system check table is filled by real checks', async
   // A link slower than 0.3 Mbps fails with the spec's remark.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: (0.15 * 1e6) / 8, uploadThroughput: (0.15 * 1e6) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: (0.15 * 1e6) / 8,
+    uploadThroughput: (0.15 * 1e6) / 8,
+  });
   await main(page).getByRole('button', { name: 'Check again' }).click();
-  await expect(row(page, 'Bandwidth')).toContainText('Bandwidth is not good to support online test', { timeout: 20_000 });
+  await expect(row(page, 'Bandwidth')).toContainText('Bandwidth is not good to support online test', {
+    timeout: 20_000,
+  });
   await expect(row(page, 'Bandwidth')).toContainText('Failed');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 });
 
 test('group report downloads as a valid PDF naming the user', async ({ page }) => {
@@ -270,7 +299,12 @@ test('support and user help; queued submissions are re-sent on dashboard load', 
 
   // Two stored submissions: the server answers 200 for one (removed) and 500 for the other (kept).
   await page.route('**/api/result/submittest/**', (route) =>
-    route.fulfill({ status: route.request().url().endsWith('/101') ? 200 : 500, contentType: 'application/json', body: '{"status":"ok"}' }));
+    route.fulfill({
+      status: route.request().url().endsWith('/101') ? 200 : 500,
+      contentType: 'application/json',
+      body: '{"status":"ok"}',
+    }),
+  );
   await page.evaluate(() => {
     localStorage.setItem('test-submit-101', JSON.stringify({ userExamId: 101, submitType: 'STANDARD' }));
     localStorage.setItem('test-submit-102', JSON.stringify({ userExamId: 102, submitType: 'STANDARD' }));
@@ -278,7 +312,11 @@ test('support and user help; queued submissions are re-sent on dashboard load', 
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/result/submittest/101') && r.method() === 'POST');
   await page.reload();
   expect((await sent).postDataJSON()).toMatchObject({ userExamId: 101, submitType: 'STANDARD' });
-  await expect.poll(() => page.evaluate(() => [localStorage.getItem('test-submit-101'), localStorage.getItem('test-submit-102') !== null])).toEqual([null, true]);
+  await expect
+    .poll(() =>
+      page.evaluate(() => [localStorage.getItem('test-submit-101'), localStorage.getItem('test-submit-102') !== null]),
+    )
+    .toEqual([null, true]);
   await page.evaluate(() => localStorage.removeItem('test-submit-102'));
 });
 
@@ -311,10 +349,21 @@ test('accessibility: no serious or critical axe violations in any dashboard area
   const check = async (label: string) => {
     expect((await seriousViolations(page)).map((v) => `${label}: ${v}`)).toEqual([]);
   };
-  for (const item of ['Tests', 'Feedback', 'Survey', 'WorkFlow', 'Completed', 'Expired', 'Practice', 'Support', 'Site Requirements']) {
+  for (const item of [
+    'Tests',
+    'Feedback',
+    'Survey',
+    'WorkFlow',
+    'Completed',
+    'Expired',
+    'Practice',
+    'Support',
+    'Site Requirements',
+  ]) {
     await open(page, item);
     await expect(main(page).locator('[role="status"]')).toHaveCount(0);
-    if (item === 'Site Requirements') await expect(main(page).getByRole('button', { name: 'Check again' })).toBeEnabled();
+    if (item === 'Site Requirements')
+      await expect(main(page).getByRole('button', { name: 'Check again' })).toBeEnabled();
     await check(item);
     if (['Tests', 'Feedback', 'Survey', 'WorkFlow'].includes(item)) {
       const noun = item === 'Tests' ? 'Test' : item;
@@ -327,7 +376,9 @@ test('accessibility: no serious or critical axe violations in any dashboard area
   await open(page, 'Tests');
   await tab(page, 'Pending Test');
   await group(page, 'Technical Round');
-  await row(page, 'Java Fundamentals').getByRole('button', { name: /Take Test Online/ }).click();
+  await row(page, 'Java Fundamentals')
+    .getByRole('button', { name: /Take Test Online/ })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Select Test Language' })).toBeVisible();
   // Let the fade-in finish: axe measures contrast on half-transparent text otherwise.
   await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { signIn, USERS } from './support/auth.ts';
 import { seriousViolations } from './support/axe.ts';
 
-test('login, profile (both tabs) and the dashboard shell have no serious or critical accessibility violations', async ({ page }) => {
+test('login, profile (both tabs) and the dashboard shell have no serious or critical accessibility violations', async ({
+  page,
+}) => {
   await page.goto('/v2/user/login');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

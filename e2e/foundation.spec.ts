@@ -36,10 +36,14 @@ test('login screen: fields, footer, wrong password and lockout messages, unlock 
     'One last attempt remaining !! WARNING : Too many unsuccessful attempts can cause the account to lock out !!',
   );
   await attempt('wrong-password');
-  await expect(page.getByRole('alert')).toHaveText('This account is locked due to too many unsuccessful attempts. Please try again after some time.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This account is locked due to too many unsuccessful attempts. Please try again after some time.',
+  );
   // Locked: even the right password is refused...
   await attempt(USERS.support.password);
-  await expect(page.getByRole('alert')).toHaveText('This account is locked due to too many unsuccessful attempts. Please try again after some time.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This account is locked due to too many unsuccessful attempts. Please try again after some time.',
+  );
   // ...until the lock period (3 s on the test server) has passed.
   await page.waitForTimeout(3500);
   await attempt(USERS.support.password);
@@ -49,7 +53,17 @@ test('login screen: fields, footer, wrong password and lockout messages, unlock 
 test('dashboard shell: name in the menu header, candidate menu routes to each area, hover hints', async ({ page }) => {
   await signIn(page, USERS.candidate);
   await expect(page.getByTestId('menu-user-name')).toHaveText('Asha Rao');
-  const items = ['Tests', 'Feedback', 'Survey', 'Completed', 'Expired', 'WorkFlow', 'Site Requirements', 'Support', 'Practice'];
+  const items = [
+    'Tests',
+    'Feedback',
+    'Survey',
+    'Completed',
+    'Expired',
+    'WorkFlow',
+    'Site Requirements',
+    'Support',
+    'Practice',
+  ];
   for (const item of items) {
     await menu(page).getByRole('button', { name: item, exact: true }).click();
     await expect(menu(page).getByRole('button', { name: item, exact: true })).toHaveAttribute('aria-current', 'page');
@@ -102,7 +116,9 @@ test('route guards and redirects', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Go Back to Dashboard' })).toBeVisible();
 });
 
-test('one session per user: System Warning, No keeps the other, Yes logs it out (next call 401 → expired notice)', async ({ browser }) => {
+test('one session per user: System Warning, No keeps the other, Yes logs it out (next call 401 → expired notice)', async ({
+  browser,
+}) => {
   const first = await browser.newPage();
   await signIn(first, USERS.candidate2);
   const second = await browser.newPage();
@@ -183,23 +199,37 @@ test('profile: validation texts, update, and password change', async ({ page }) 
   await expect(page.getByTestId('menu-user-name')).toHaveText('Ravindra Kumar');
 });
 
-test('auto-login: a signed link of today signs in; tampered, unsigned and stale links are refused', async ({ page }) => {
-  const link = execFileSync('node', ['--import', 'tsx', 'apps/server/src/cli/auto-login-link.ts', USERS.candidate.email, ''], {
-    cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8',
-  }).trim();
+test('auto-login: a signed link of today signs in; tampered, unsigned and stale links are refused', async ({
+  page,
+}) => {
+  const link = execFileSync(
+    'node',
+    ['--import', 'tsx', 'apps/server/src/cli/auto-login-link.ts', USERS.candidate.email, ''],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+      encoding: 'utf8',
+    },
+  ).trim();
   const url = new URL(link, 'http://x');
   const query = url.search;
 
   await page.goto(`/v2/user/login${query.replace(/sig=[0-9a-f]{4}/, 'sig=0000')}`);
-  await expect(page.getByRole('alert')).toHaveText('This sign-in link is not valid. Please sign in with your username and password.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in link is not valid. Please sign in with your username and password.',
+  );
   await page.goto(`/v2/user/login?ref=${url.searchParams.get('ref')}&email=${url.searchParams.get('email')}`);
-  await expect(page.getByRole('alert')).toHaveText('This sign-in link is not valid. Please sign in with your username and password.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in link is not valid. Please sign in with your username and password.',
+  );
   const key = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'secrets/auto-login.key'), 'utf8').trim();
   const staleRef = String(Date.now() - 2 * 86_400_000);
   const email = url.searchParams.get('email')!;
   const staleSig = createHmac('sha256', key).update(`${staleRef}.${email}`).digest('hex');
   await page.goto(`/v2/user/login?${new URLSearchParams({ ref: staleRef, email, sig: staleSig })}`);
-  await expect(page.getByRole('alert')).toHaveText('This sign-in link has expired. Links are valid only on the day they were issued.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in link has expired. Links are valid only on the day they were issued.',
+  );
 
   await page.goto(`/v2/user/login${query}`);
   const warning = page.getByRole('dialog', { name: 'System Warning' });

@@ -5,8 +5,10 @@ import { dismissNotice, next, openFromDashboard, openTest } from './support/test
 
 const decode = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const question = (page: Page, n: number) => expect(page.getByRole('heading', { name: new RegExp(`^Q\\.${n} of \\d+$`) })).toBeVisible();
-const saved = (page: Page) => expect(page.getByRole('status', { name: 'All answers saved' })).toBeVisible({ timeout: 15_000 });
+const question = (page: Page, n: number) =>
+  expect(page.getByRole('heading', { name: new RegExp(`^Q\\.${n} of \\d+$`) })).toBeVisible();
+const saved = (page: Page) =>
+  expect(page.getByRole('status', { name: 'All answers saved' })).toBeVisible({ timeout: 15_000 });
 const openGrid = async (page: Page) => {
   await page.getByRole('button', { name: /^Question \d+ \/ \d+$/ }).click();
   return page.getByRole('dialog', { name: 'Question numbers' });
@@ -14,13 +16,21 @@ const openGrid = async (page: Page) => {
 
 /** The adaptive demo's correct options, by question text. */
 const ADAPTIVE_KEY: Record<string, string> = {
-  'What is 2 + 3?': '5', 'What is 10 - 4?': '6', 'Which is the largest: 3, 8, 5?': '8', 'What is 12 × 12?': '144',
-  'Next in the series 2, 4, 8, 16, ...?': '32', 'A train covers 180 km in 3 hours. Its speed in km/h?': '60',
-  'What is 15% of 240?': '36', 'If 3x + 7 = 22, x = ?': '5', 'How many primes are below 20?': '8',
+  'What is 2 + 3?': '5',
+  'What is 10 - 4?': '6',
+  'Which is the largest: 3, 8, 5?': '8',
+  'What is 12 × 12?': '144',
+  'Next in the series 2, 4, 8, 16, ...?': '32',
+  'A train covers 180 km in 3 hours. Its speed in km/h?': '60',
+  'What is 15% of 240?': '36',
+  'If 3x + 7 = 22, x = ?': '5',
+  'How many primes are below 20?': '8',
 };
 const plain = (html: string) => html.replace(/<[^>]*>/g, '').trim();
 
-test('adaptive test (examtypeid 4): the server serves each question; Next and Finish follow the remaining marks', async ({ page }) => {
+test('adaptive test (examtypeid 4): the server serves each question; Next and Finish follow the remaining marks', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const first = page.waitForResponse((r) => r.url().endsWith('/api/test/userTest'));
   await openTest(page, USERS.candidate, 'Adaptive Aptitude Test');
@@ -119,19 +129,22 @@ test('mandatory answers with navigation off; Mark for Review kept on resume; typ
 
   // Typing: 20 blank characters before the first word; 13 words, so 10 are added after 4 are typed.
   const strip = page.getByTestId('typing-strip');
-  const lead = () => strip.evaluate((el) => {
-    const out: string[] = [];
-    for (const s of Array.from(el.children)) {
-      if (s.getAttribute('data-state') === 'current') break;
-      out.push(s.textContent ?? '');
-    }
-    return out.join('');
-  });
+  const lead = () =>
+    strip.evaluate((el) => {
+      const out: string[] = [];
+      for (const s of Array.from(el.children)) {
+        if (s.getAttribute('data-state') === 'current') break;
+        out.push(s.textContent ?? '');
+      }
+      return out.join('');
+    });
   expect(await lead()).toBe(' '.repeat(20));
   await expect(strip.locator('[data-state="current"]')).toHaveText('Practice');
   const passage = page.getByLabel('Start typing the text shown above').first();
   await expect(passage.locator('span')).toHaveCount(13);
-  await page.getByRole('textbox', { name: 'Start typing the text shown above' }).pressSequentially('Practice makes typing fast ', { delay: 20 });
+  await page
+    .getByRole('textbox', { name: 'Start typing the text shown above' })
+    .pressSequentially('Practice makes typing fast ', { delay: 20 });
   await expect(passage.locator('span')).toHaveCount(23);
   await expect(strip.locator('[data-state="current"]')).toHaveText('and');
   // The lead keeps the last 20 characters typed: 'Practice' is cut to its final letter.

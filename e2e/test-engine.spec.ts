@@ -9,12 +9,15 @@ const decode = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('u
 
 async function api(page: Page, url: string, data?: unknown) {
   const headers = { authorization: `Bearer ${await token(page)}` };
-  const res = data === undefined ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
+  const res =
+    data === undefined ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
   return { status: res.status(), body: await res.json() };
 }
 
-const question = (page: Page, n: number) => expect(page.getByRole('heading', { name: new RegExp(`^Q\\.${n} of \\d+$`) })).toBeVisible();
-const saved = (page: Page) => expect(page.getByRole('status', { name: 'All answers saved' })).toBeVisible({ timeout: 15_000 });
+const question = (page: Page, n: number) =>
+  expect(page.getByRole('heading', { name: new RegExp(`^Q\\.${n} of \\d+$`) })).toBeVisible();
+const saved = (page: Page) =>
+  expect(page.getByRole('status', { name: 'All answers saved' })).toBeVisible({ timeout: 15_000 });
 
 async function answerFirstFive(page: Page) {
   await question(page, 1);
@@ -60,7 +63,6 @@ async function matchCapitals(page: Page) {
   await expect.poll(async () => (await columnB.getByRole('button').allInnerTexts()).map((x) => x.trim())).toEqual(want);
 }
 
-
 test('take the all-types test: every view, reload keeps answers and time, submit and score', async ({ page }) => {
   test.setTimeout(180_000);
   page.on('dialog', (d) => void d.accept());
@@ -100,13 +102,19 @@ test('take the all-types test: every view, reload keeps answers and time, submit
   const editor = page.getByRole('textbox', { name: 'Your answer' });
   await editor.click();
   await page.keyboard.type('I built a tool that saved our team a day each week.');
-  await page.locator('[data-testid="answer-file-input"]').setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% a small plan\n') });
+  await page.locator('[data-testid="answer-file-input"]').setInputFiles({
+    name: 'plan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n% a small plan\n'),
+  });
   await expect(page.getByText('Uploaded: plan.pdf')).toBeVisible();
   await shootBoth(page, 'test-engine-q6-descriptive');
 
   await next(page);
   await question(page, 7);
-  await page.getByRole('textbox', { name: 'Start typing the text shown above' }).pressSequentially('The quick brown fox ', { delay: 20 });
+  await page
+    .getByRole('textbox', { name: 'Start typing the text shown above' })
+    .pressSequentially('The quick brown fox ', { delay: 20 });
   await expect(page.getByText('Correct', { exact: true }).locator('..')).toContainText('4');
   await shootBoth(page, 'test-engine-q7-typing');
 
@@ -164,7 +172,9 @@ test('survey wording, two languages with the missing-translation marker, and axe
   await page.getByRole('radio', { name: 'Agree', exact: true }).check();
   await page.getByRole('button', { name: 'Finish' }).click();
   await page.getByRole('dialog', { name: 'Finish Survey' }).getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByRole('dialog', { name: 'Finish Survey' })).toContainText('Your survey has been submitted successfully.');
+  await expect(page.getByRole('dialog', { name: 'Finish Survey' })).toContainText(
+    'Your survey has been submitted successfully.',
+  );
   await page.getByRole('dialog', { name: 'Finish Survey' }).getByRole('button', { name: 'Ok' }).click();
   await page.getByRole('button', { name: 'Close' }).click();
 
@@ -182,7 +192,10 @@ test('survey wording, two languages with the missing-translation marker, and axe
 
 /** Offline for 30 s while answering (Ravi, main server): every answer is sent when the link returns, and scored. */
 async function offlineScenario(browser: Browser) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   const id = await openTest(page, USERS.candidate2, ALL_TYPES);
   await page.getByRole('button', { name: 'Start' }).click();
@@ -232,13 +245,23 @@ async function killScenario(browser: Browser) {
   const root = path.resolve(import.meta.dirname, '..');
   const start = async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: root, stdio: 'ignore',
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_PER_MINUTE: '1000' },
+      cwd: root,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_PER_MINUTE: '1000',
+      },
     });
     for (let i = 0; i < 240; i++) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
-      } catch { /* not yet */ }
+      } catch {
+        /* not yet */
+      }
       await new Promise((r) => setTimeout(r, 500));
     }
     throw new Error('server did not start');
@@ -280,7 +303,10 @@ async function killScenario(browser: Browser) {
 // The time-out needs two real minutes. Meanwhile the other demo candidate (Ravi, whose session is
 // independent of Asha's) runs the offline and server-kill scenarios in contexts of their own, so
 // the wait is not idle; each keeps every assertion it had as a test of its own.
-test('time-out: the one-minute warning, then "Time\'s up!" and the automatic submission (meanwhile: offline 30 s, server killed)', async ({ page, browser }) => {
+test('time-out: the one-minute warning, then "Time\'s up!" and the automatic submission (meanwhile: offline 30 s, server killed)', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await openTest(page, USERS.candidate, 'Two-Minute Quick Test');
   await page.getByRole('button', { name: 'Start' }).click();
@@ -299,7 +325,8 @@ test('time-out: the one-minute warning, then "Time\'s up!" and the automatic sub
     await expect(page.getByTestId('score-block')).toContainText('1', { timeout: 15_000 });
   };
   const meanwhile = async () => {
-    await test.step('offline for 30 s while answering: every answer is sent when the link returns, and scored', () => offlineScenario(browser));
+    await test.step('offline for 30 s while answering: every answer is sent when the link returns, and scored', () =>
+      offlineScenario(browser));
     await test.step('the server is killed mid-test and restarted: resume, nothing lost', () => killScenario(browser));
   };
   await Promise.all([test.step('time-out', timeOut), meanwhile()]);

@@ -9,7 +9,9 @@ let skipped = 0;
 const rows = [];
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-  let p = 0, f = 0, s = 0;
+  let p = 0,
+    f = 0,
+    s = 0;
   if ('numPassedTests' in report) {
     p = report.numPassedTests;
     f = report.numFailedTests;

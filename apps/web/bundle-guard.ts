@@ -15,7 +15,10 @@ export function bundleGuard(): Plugin {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
         const bad = Object.keys(chunk.modules).filter((id) => SERVER_ONLY.some((re) => re.test(id)));
-        if (bad.length) this.error(`${chunk.fileName} contains server-only modules: ${bad.slice(0, 3).join(', ')} (import constants from a contracts file without zod)`);
+        if (bad.length)
+          this.error(
+            `${chunk.fileName} contains server-only modules: ${bad.slice(0, 3).join(', ')} (import constants from a contracts file without zod)`,
+          );
       }
     },
   };

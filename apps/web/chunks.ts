@@ -9,7 +9,11 @@ import type { Plugin } from 'vite';
  * Everything else (profile, practice, system check, test engine, modals) stays split as the
  * bundler chooses, loaded when used.
  */
-const DASHBOARD_ROOTS = [/src\/app\/query-shell\.tsx$/, /src\/features\/dashboard-shell\/dashboard-page\.tsx$/, /src\/features\/dashboard\/list-area\.tsx$/];
+const DASHBOARD_ROOTS = [
+  /src\/app\/query-shell\.tsx$/,
+  /src\/features\/dashboard-shell\/dashboard-page\.tsx$/,
+  /src\/features\/dashboard\/list-area\.tsx$/,
+];
 
 export function routeChunks(): Plugin {
   let dashboard = new Set<string>();

@@ -8,5 +8,11 @@ const conditions = ['module', 'browser', 'development'];
 export default defineConfig({
   resolve: { alias: aliases, conditions, mainFields: ['module', 'browser', 'main'] },
   ssr: { resolve: { conditions, externalConditions: conditions, mainFields: ['module', 'browser', 'main'] } },
-  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 30_000, server: { deps: { inline: true } } },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    testTimeout: 30_000,
+    server: { deps: { inline: true } },
+  },
 });

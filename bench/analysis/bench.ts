@@ -54,13 +54,27 @@ for (const [name, opts] of Object.entries(configs)) {
   }
   latency[name] = Math.round(median(ms));
 }
-console.log(JSON.stringify({ loadMs: Math.round(loadMs), firstInferenceMs: Math.round(firstMs), sinceStartMs: Math.round(performance.now() - t0), jpegDecodeMs: +median(decodeMs).toFixed(1), latencyMs: latency }));
+console.log(
+  JSON.stringify({
+    loadMs: Math.round(loadMs),
+    firstInferenceMs: Math.round(firstMs),
+    sinceStartMs: Math.round(performance.now() - t0),
+    jpegDecodeMs: +median(decodeMs).toFixed(1),
+    latencyMs: latency,
+  }),
+);
 
 // --- RSS of one worker: a fresh process that only loads the models and runs one picture
 const rssScript = `import { createEngine } from '${root}/packages/analysis/src/image/human-engine.ts'; import { decodeImage } from '${root}/packages/analysis/src/image/decode-image.ts'; import { readFileSync } from 'node:fs';
 const base = process.memoryUsage().rss; const e = await createEngine(); const img = await decodeImage(readFileSync('${path.join(root, 'packages/analysis/test/fixtures/astronaut.jpg')}'));
 for (let i = 0; i < 5; i++) await e.detect(img); console.log(JSON.stringify({ rssMb: Math.round(process.memoryUsage().rss / 1048576), baseMb: Math.round(base / 1048576) }));`;
-const rss = execFileSync('node', ['--import', 'tsx', '--input-type=module', '-e', rssScript], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop();
+const rss = execFileSync('node', ['--import', 'tsx', '--input-type=module', '-e', rssScript], {
+  cwd: root,
+  encoding: 'utf8',
+})
+  .trim()
+  .split('\n')
+  .pop();
 console.log(JSON.stringify({ workerProcessRss: JSON.parse(rss!) }));
 
 // --- throughput with all workers (one per core)
@@ -71,7 +85,10 @@ while (analyzer.pool.stats().ready < workers) await new Promise((r) => setTimeou
 const b64 = jpeg.toString('base64');
 await Promise.all(Array.from({ length: workers }, () => analyzer.faceMatch(b64, b64)));
 const M = Number(process.env.BENCH_M ?? 24);
-for (const [name, fn] of [['single-face', () => analyzer.singleFace(b64)], ['face-match (2 pictures)', () => analyzer.faceMatch(b64, b64)]] as const) {
+for (const [name, fn] of [
+  ['single-face', () => analyzer.singleFace(b64)],
+  ['face-match (2 pictures)', () => analyzer.faceMatch(b64, b64)],
+] as const) {
   const t = performance.now();
   await Promise.all(Array.from({ length: M }, () => fn()));
   const s = (performance.now() - t) / 1000;
@@ -82,7 +99,8 @@ await analyzer.close();
 
 // --- speaker count per 15 s clip
 const clipDir = path.join(root, 'packages/analysis/eval/.cache/audio');
-if (!existsSync(path.join(clipDir, 'labels.tsv'))) execFileSync(path.join(root, 'packages/analysis/eval/build-audio.sh'), { stdio: 'inherit' });
+if (!existsSync(path.join(clipDir, 'labels.tsv')))
+  execFileSync(path.join(root, 'packages/analysis/eval/build-audio.sh'), { stdio: 'inherit' });
 const vad = await createVad();
 const clips = ['one-0.wav', 'two-alt-0-1.wav', 'two-overlap-0-1.wav', 'one-0.webm'];
 for (const c of clips) {
@@ -91,5 +109,13 @@ for (const c of clips) {
   const pcm = await decodeAudio(bytes);
   const dec = performance.now() - t;
   const r = await countSpeakers(pcm, vad);
-  console.log(JSON.stringify({ clip: c, decodeMs: Math.round(dec), analysisMs: r.ms, totalMs: Math.round(performance.now() - t), speakers: r.speakers }));
+  console.log(
+    JSON.stringify({
+      clip: c,
+      decodeMs: Math.round(dec),
+      analysisMs: r.ms,
+      totalMs: Math.round(performance.now() - t),
+      speakers: r.speakers,
+    }),
+  );
 }

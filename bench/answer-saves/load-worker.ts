@@ -20,7 +20,11 @@ export interface PhaseReport {
   cpu: number;
 }
 
-type Cand = WorkerCand & { seq: number; acked: Map<number, number>; values: Map<number, { seq: number; value: string }> };
+type Cand = WorkerCand & {
+  seq: number;
+  acked: Map<number, number>;
+  values: Map<number, { seq: number; value: string }>;
+};
 let cands: Cand[] = [];
 let client: Client;
 
@@ -30,15 +34,27 @@ function request(kind: PhaseKind, c: Cand): { path: string; body?: unknown; qid?
   const qid = c.qids[seq % c.qids.length]!;
   if (kind === 'delta') {
     // The same JSON as JSON.stringify of { id, changes: [{ qid, seq, answer }] }, built without it.
-    return { path: '/api/test/answeredQuestions', qid, seq, body: `{"id":${c.id},"changes":[{"qid":${qid},"seq":${seq},"answer":{"selectedChoiceId":"${seq}","buttonStyle":"Answered"}}]}` };
+    return {
+      path: '/api/test/answeredQuestions',
+      qid,
+      seq,
+      body: `{"id":${c.id},"changes":[{"qid":${qid},"seq":${seq},"answer":{"selectedChoiceId":"${seq}","buttonStyle":"Answered"}}]}`,
+    };
   }
   // The spec's full form: every question each time (one changed), kept as a versioned snapshot.
   const items = c.qids.map((q) => {
     if (q === qid) return { qid: q, seq, selectedChoiceId: String(seq), buttonStyle: 'Answered' };
     const v = c.values.get(q);
-    return v ? { qid: q, seq: v.seq, selectedChoiceId: v.value, buttonStyle: 'Answered' } : { qid: q, buttonStyle: 'Not Visited' };
+    return v
+      ? { qid: q, seq: v.seq, selectedChoiceId: v.value, buttonStyle: 'Answered' }
+      : { qid: q, buttonStyle: 'Not Visited' };
   });
-  return { path: '/api/test/answeredQuestions', qid, seq, body: { id: c.id, examDetail: encodePayload({ id: c.id, status: '001' }), quesData: encodePayload(items) } };
+  return {
+    path: '/api/test/answeredQuestions',
+    qid,
+    seq,
+    body: { id: c.id, examDetail: encodePayload({ id: c.id, status: '001' }), quesData: encodePayload(items) },
+  };
 }
 
 async function phase(kind: PhaseKind, until: number): Promise<PhaseReport> {
@@ -46,27 +62,38 @@ async function phase(kind: PhaseKind, until: number): Promise<PhaseReport> {
   const cpu0 = process.cpuUsage();
   let ok = 0;
   let failed = 0;
-  await Promise.all(cands.map(async (c) => {
-    while (Date.now() < until) {
-      const r = request(kind, c);
-      const res = await client.request(r.body ? 'POST' : 'GET', r.path, kind === 'trivial' ? undefined : c.token, r.body, false);
-      lat.push(res.ms);
-      if (res.status !== 200) {
-        failed++;
-        continue;
+  await Promise.all(
+    cands.map(async (c) => {
+      while (Date.now() < until) {
+        const r = request(kind, c);
+        const res = await client.request(
+          r.body ? 'POST' : 'GET',
+          r.path,
+          kind === 'trivial' ? undefined : c.token,
+          r.body,
+          false,
+        );
+        lat.push(res.ms);
+        if (res.status !== 200) {
+          failed++;
+          continue;
+        }
+        ok++;
+        if (r.qid !== undefined && r.seq !== undefined) {
+          c.acked.set(r.qid, Math.max(c.acked.get(r.qid) ?? 0, r.seq));
+          if ((c.values.get(r.qid)?.seq ?? 0) <= r.seq) c.values.set(r.qid, { seq: r.seq, value: String(r.seq) });
+        }
       }
-      ok++;
-      if (r.qid !== undefined && r.seq !== undefined) {
-        c.acked.set(r.qid, Math.max(c.acked.get(r.qid) ?? 0, r.seq));
-        if ((c.values.get(r.qid)?.seq ?? 0) <= r.seq) c.values.set(r.qid, { seq: r.seq, value: String(r.seq) });
-      }
-    }
-  }));
+    }),
+  );
   const cpu = process.cpuUsage(cpu0);
   return { ok, failed, lat, cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
-type Msg = { type: 'init'; port: number; cands: WorkerCand[] } | { type: 'phase'; kind: PhaseKind; until: number } | { type: 'acked' };
+type Msg =
+  | { type: 'init'; port: number; cands: WorkerCand[] }
+  | { type: 'phase'; kind: PhaseKind; until: number }
+  | { type: 'acked' };
 process.on('message', async (msg: Msg) => {
   if (msg.type === 'init') {
     cands = msg.cands.map((c) => ({ ...c, seq: 0, acked: new Map(), values: new Map() }));

@@ -60,8 +60,11 @@ function machineBusy(): number {
 function serverPids(root: number): number[] {
   const pids = [root];
   try {
-    for (const d of readFileSync(`/proc/${root}/task/${root}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) pids.push(Number(d));
-  } catch { /* no children */ }
+    for (const d of readFileSync(`/proc/${root}/task/${root}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
+      pids.push(Number(d));
+  } catch {
+    /* no children */
+  }
   return pids;
 }
 
@@ -80,7 +83,9 @@ async function scratchPg(): Promise<string> {
 async function backendPids(url: string): Promise<number[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const { rows } = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  const { rows } = await c.query(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
   await c.end();
   return rows.map((r) => Number(r.pid));
 }
@@ -107,8 +112,16 @@ async function main() {
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn',
-      LOGIN_RATE_PER_MINUTE: '1000000', SEED_ON_START: 'off', WEB_DIST: path.join(dataDir, 'no-web'), WEB_CONCURRENCY: String(WORKERS),
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_PER_MINUTE: '1000000',
+      SEED_ON_START: 'off',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      WEB_CONCURRENCY: String(WORKERS),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -124,27 +137,36 @@ async function main() {
     console.log('signing in and starting...');
     const cands: WorkerCand[] = [];
     for (let i = 0; i < N; i += 8) {
-      const batch = await Promise.all(Array.from({ length: Math.min(8, N - i) }, async (_, j) => {
-        const id = ids[i + j]!;
-        const login = await client.request('POST', '/api/login', undefined, { userName: `bench${i + j}@example.com`, password: BENCH_PASSWORD, regen: true });
-        if (login.status !== 200) throw new Error(`login failed ${login.status} ${JSON.stringify(login.json)}`);
-        const token = login.json.token as string;
-        const ut = await client.request('POST', '/api/test/userTest', token, { examId: id });
-        const qids = decodePayload<any[]>(ut.json.quesData).map((q) => q.qid as number);
-        const st = await client.request('POST', '/api/test/startExam', token, { id });
-        if (st.status !== 200) throw new Error(`start failed ${st.status}`);
-        return { token, id, qids };
-      }));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(8, N - i) }, async (_, j) => {
+          const id = ids[i + j]!;
+          const login = await client.request('POST', '/api/login', undefined, {
+            userName: `bench${i + j}@example.com`,
+            password: BENCH_PASSWORD,
+            regen: true,
+          });
+          if (login.status !== 200) throw new Error(`login failed ${login.status} ${JSON.stringify(login.json)}`);
+          const token = login.json.token as string;
+          const ut = await client.request('POST', '/api/test/userTest', token, { examId: id });
+          const qids = decodePayload<any[]>(ut.json.quesData).map((q) => q.qid as number);
+          const st = await client.request('POST', '/api/test/startExam', token, { id });
+          if (st.status !== 200) throw new Error(`start failed ${st.status}`);
+          return { token, id, qids };
+        }),
+      );
       cands.push(...batch);
     }
     for (let k = 0; k < CLIENTS; k++) {
       threads.push(fork(path.join(here, 'load-worker.ts'), [], { execArgv: ['--import', 'tsx'], cwd: root }));
     }
-    const ask = <T>(w: ChildProcess, msg: unknown) => new Promise<T>((resolve) => {
-      w.once('message', (m) => resolve(m as T));
-      w.send(msg as any);
-    });
-    await Promise.all(threads.map((w, k) => ask(w, { type: 'init', port, cands: cands.filter((_, i) => i % CLIENTS === k) })));
+    const ask = <T>(w: ChildProcess, msg: unknown) =>
+      new Promise<T>((resolve) => {
+        w.once('message', (m) => resolve(m as T));
+        w.send(msg as any);
+      });
+    await Promise.all(
+      threads.map((w, k) => ask(w, { type: 'init', port, cands: cands.filter((_, i) => i % CLIENTS === k) })),
+    );
     const rounds: Array<Record<string, unknown>> = [];
     for (let r = 0; r < ROUNDS; r++) {
       const round: Record<string, unknown> = {};
@@ -152,9 +174,15 @@ async function main() {
         const loadBefore = load();
         const pgPids = databaseUrl ? await backendPids(databaseUrl) : [];
         const sPids = serverPids(server.pid!);
-        const cpuBefore = { server: sPids.reduce((a, p) => a + procCpu(p), 0), pg: pgPids.reduce((a, p) => a + procCpu(p), 0), machine: machineBusy() };
+        const cpuBefore = {
+          server: sPids.reduce((a, p) => a + procCpu(p), 0),
+          pg: pgPids.reduce((a, p) => a + procCpu(p), 0),
+          machine: machineBusy(),
+        };
         const t0 = Date.now();
-        const reports = await Promise.all(threads.map((w) => ask<PhaseReport>(w, { type: 'phase', kind, until: t0 + SECONDS * 1000 })));
+        const reports = await Promise.all(
+          threads.map((w) => ask<PhaseReport>(w, { type: 'phase', kind, until: t0 + SECONDS * 1000 })),
+        );
         const secs = (Date.now() - t0) / 1000;
         const lat = Float64Array.from(reports.flatMap((x) => x.lat)).sort();
         const ok = reports.reduce((s, x) => s + x.ok, 0);
@@ -164,16 +192,33 @@ async function main() {
           server: cpuPct(sPids.reduce((a, p) => a + procCpu(p), 0) - cpuBefore.server),
           clients: cpuPct(reports.reduce((a, x) => a + x.cpu, 0)),
           // Backends open at the start, plus those the pool opened during the phase (all of their time).
-          postgresBackends: cpuPct((databaseUrl ? (await backendPids(databaseUrl)).filter((p) => !pgPids.includes(p)) : []).concat(pgPids).reduce((a, p) => a + procCpu(p), 0) - cpuBefore.pg),
+          postgresBackends: cpuPct(
+            (databaseUrl ? (await backendPids(databaseUrl)).filter((p) => !pgPids.includes(p)) : [])
+              .concat(pgPids)
+              .reduce((a, p) => a + procCpu(p), 0) - cpuBefore.pg,
+          ),
           machine: cpuPct(machineBusy() - cpuBefore.machine),
         };
-        const out = { ok, failed, perSecond: Math.round(ok / secs), p50: +percentile(lat as any, 50).toFixed(2), p99: +percentile(lat as any, 99).toFixed(2), loadBefore, loadAfter: load(), cpuPercent: cpu };
+        const out = {
+          ok,
+          failed,
+          perSecond: Math.round(ok / secs),
+          p50: +percentile(lat as any, 50).toFixed(2),
+          p99: +percentile(lat as any, 99).toFixed(2),
+          loadBefore,
+          loadAfter: load(),
+          cpuPercent: cpu,
+        };
         console.log(JSON.stringify({ round: r + 1, kind, ...out }));
         round[kind] = out;
       }
       rounds.push(round);
     }
-    const acked = (await Promise.all(threads.map((w) => ask<Array<{ id: number; acked: Array<[number, number]> }>>(w, { type: 'acked' })))).flat();
+    const acked = (
+      await Promise.all(
+        threads.map((w) => ask<Array<{ id: number; acked: Array<[number, number]> }>>(w, { type: 'acked' })),
+      )
+    ).flat();
     console.log('verifying every acknowledged save is stored (API, then rows in the database)...');
     let lostApi = 0;
     for (const c of cands) {
@@ -185,7 +230,10 @@ async function main() {
     server.kill('SIGTERM');
     await exited;
     const database = await createDb({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir });
-    const { rows } = await database.executeSql('SELECT user_exam_id, question_id, client_seq FROM answers WHERE user_exam_id = ANY($1::int[])', [ids]);
+    const { rows } = await database.executeSql(
+      'SELECT user_exam_id, question_id, client_seq FROM answers WHERE user_exam_id = ANY($1::int[])',
+      [ids],
+    );
     await database.close();
     const stored = new Map(rows.map((x: any) => [`${x.user_exam_id}:${x.question_id}`, Number(x.client_seq)]));
     let expectedRows = 0;
@@ -198,15 +246,46 @@ async function main() {
       }
     }
     for (const r of rounds) for (const k of PHASES) if (k !== 'trivial') acknowledgedSaves += (r[k] as any).ok;
-    const med = (kind: PhaseKind, f: 'perSecond' | 'p50' | 'p99') => median(rounds.map((r) => (r[kind] as any)?.[f] ?? 0));
-    const summary = Object.fromEntries(PHASES.map((k) => [k, { perSecond: med(k, 'perSecond'), p50: med(k, 'p50'), p99: med(k, 'p99'), failed: rounds.reduce((s, r) => s + (r[k] as any).failed, 0) }]));
+    const med = (kind: PhaseKind, f: 'perSecond' | 'p50' | 'p99') =>
+      median(rounds.map((r) => (r[kind] as any)?.[f] ?? 0));
+    const summary = Object.fromEntries(
+      PHASES.map((k) => [
+        k,
+        {
+          perSecond: med(k, 'perSecond'),
+          p50: med(k, 'p50'),
+          p99: med(k, 'p99'),
+          failed: rounds.reduce((s, r) => s + (r[k] as any).failed, 0),
+        },
+      ]),
+    );
     const result = {
-      db: DB, candidates: N, seconds: SECONDS, rounds: ROUNDS, clientThreads: CLIENTS, serverProcesses: WORKERS, median: summary,
-      deltaToTrivialRatio: PHASES.includes('delta') && PHASES.includes('trivial') ? +(summary.delta!.perSecond / Math.max(1, summary.trivial!.perSecond)).toFixed(3) : null,
-      acknowledgedSaves, answerRows: rows.length, expectedAnswerRows: expectedRows, lostSavesApi: lostApi, lostSavesDb: lostDb,
-      perRound: rounds, at: new Date().toISOString(),
+      db: DB,
+      candidates: N,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      clientThreads: CLIENTS,
+      serverProcesses: WORKERS,
+      median: summary,
+      deltaToTrivialRatio:
+        PHASES.includes('delta') && PHASES.includes('trivial')
+          ? +(summary.delta!.perSecond / Math.max(1, summary.trivial!.perSecond)).toFixed(3)
+          : null,
+      acknowledgedSaves,
+      answerRows: rows.length,
+      expectedAnswerRows: expectedRows,
+      lostSavesApi: lostApi,
+      lostSavesDb: lostDb,
+      perRound: rounds,
+      at: new Date().toISOString(),
     };
-    console.log(JSON.stringify({ median: summary, ratio: result.deltaToTrivialRatio, answerRows: rows.length, expectedRows, lostApi, lostDb }, null, 1));
+    console.log(
+      JSON.stringify(
+        { median: summary, ratio: result.deltaToTrivialRatio, answerRows: rows.length, expectedRows, lostApi, lostDb },
+        null,
+        1,
+      ),
+    );
     writeFileSync(path.join(here, `results-${DB}.json`), JSON.stringify(result, null, 2) + '\n');
   } finally {
     for (const w of threads) w.kill();

@@ -5,7 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalSandboxExecutor, SAMPLE_TABLES, SqlEngine, programFiles, type ProgramLanguage } from '../../packages/sandbox/src/index.ts';
+import {
+  LocalSandboxExecutor,
+  SAMPLE_TABLES,
+  SqlEngine,
+  programFiles,
+  type ProgramLanguage,
+} from '../../packages/sandbox/src/index.ts';
 
 const N = Number(process.argv[2] ?? 9);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -21,9 +27,18 @@ const HELLO: Record<ProgramLanguage, string> = {
 const CLEAN = { env: { PATH: '/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8' } };
 const x = (cmd: string, args: string[]) => execFileSync(cmd, args, CLEAN);
 const BARE: Record<ProgramLanguage, (dir: string) => void> = {
-  c: (d) => { x('gcc', ['-O2', '-o', join(d, 'p'), join(d, 'main.c'), '-lm']); x(join(d, 'p'), []); },
-  cpp: (d) => { x('g++', ['-O2', '-std=gnu++17', '-o', join(d, 'p'), join(d, 'main.cpp')]); x(join(d, 'p'), []); },
-  java: (d) => { x('javac', ['-J-XX:TieredStopAtLevel=1', '-J-XX:+UseSerialGC', '-d', d, join(d, 'Main.java')]); x('java', ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-cp', d, 'Main']); },
+  c: (d) => {
+    x('gcc', ['-O2', '-o', join(d, 'p'), join(d, 'main.c'), '-lm']);
+    x(join(d, 'p'), []);
+  },
+  cpp: (d) => {
+    x('g++', ['-O2', '-std=gnu++17', '-o', join(d, 'p'), join(d, 'main.cpp')]);
+    x(join(d, 'p'), []);
+  },
+  java: (d) => {
+    x('javac', ['-J-XX:TieredStopAtLevel=1', '-J-XX:+UseSerialGC', '-d', d, join(d, 'Main.java')]);
+    x('java', ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-cp', d, 'Main']);
+  },
   python: (d) => x('/usr/bin/python3', ['-I', '-B', join(d, 'main.py')]),
   javascript: (d) => x('/usr/bin/node', [join(d, 'main.js')]),
 };
@@ -44,11 +59,18 @@ let fixed = 0;
   const t: number[] = [];
   for (let i = 0; i < N * 3; i++) {
     const s = performance.now();
-    await runInBox({ cgroup: host.host.cgroup, seccompPath: host.host.seccompPath, launcherPath: host.host.launcherPath }, { argv: ['/bin/true'], boxDir: dir, stdin: '', limits: DEFAULT_RUN_LIMITS, uid: 61900 });
+    await runInBox(
+      { cgroup: host.host.cgroup, seccompPath: host.host.seccompPath, launcherPath: host.host.launcherPath },
+      { argv: ['/bin/true'], boxDir: dir, stdin: '', limits: DEFAULT_RUN_LIMITS, uid: 61900 },
+    );
     t.push(performance.now() - s);
   }
   const b: number[] = [];
-  for (let i = 0; i < N * 3; i++) { const s = performance.now(); x('/bin/true', []); b.push(performance.now() - s); }
+  for (let i = 0; i < N * 3; i++) {
+    const s = performance.now();
+    x('/bin/true', []);
+    b.push(performance.now() - s);
+  }
   fixed = median(t) - median(b);
   rmSync(dir, { recursive: true, force: true });
 }
@@ -70,28 +92,48 @@ for (const lang of Object.keys(HELLO) as ProgramLanguage[]) {
     bare.push(performance.now() - s);
     rmSync(d, { recursive: true, force: true });
   }
-  console.log(`| ${lang} | ${median(sb).toFixed(0)} | ${median(bare).toFixed(0)} | ${(median(sb) / median(bare)).toFixed(2)} | ${fixed.toFixed(1)} |`);
+  console.log(
+    `| ${lang} | ${median(sb).toFixed(0)} | ${median(bare).toFixed(0)} | ${(median(sb) / median(bare)).toFixed(2)} | ${fixed.toFixed(1)} |`,
+  );
 }
 
 // Throughput: Python hello world submissions per second with every core busy, with as many
 // slots as cores and with twice as many (part of each run is waiting, not computing).
 for (const slots of [availableParallelism(), availableParallelism() + 1, availableParallelism() * 2]) {
-  const tex = new LocalSandboxExecutor({ concurrency: slots, maxQueue: 1000, uidBase: 61800, prepareToolchains: false });
+  const tex = new LocalSandboxExecutor({
+    concurrency: slots,
+    maxQueue: 1000,
+    uidBase: 61800,
+    prepareToolchains: false,
+  });
   const total = 160;
   const s = performance.now();
-  await Promise.all(Array.from({ length: total }, () => tex.execute({ language: 'python', files: { 'main.py': HELLO.python }, stdins: [''] })));
-  console.log(`\nPython submissions/s on ${availableParallelism()} cores, ${slots} slots: ${(total / ((performance.now() - s) / 1000)).toFixed(1)}`);
+  await Promise.all(
+    Array.from({ length: total }, () =>
+      tex.execute({ language: 'python', files: { 'main.py': HELLO.python }, stdins: [''] }),
+    ),
+  );
+  console.log(
+    `\nPython submissions/s on ${availableParallelism()} cores, ${slots} slots: ${(total / ((performance.now() - s) / 1000)).toFixed(1)}`,
+  );
 }
 
 // SQL per-run medians (warm engines).
 const sql = new SqlEngine();
 for (const d of ['sql', 'pgsql', 'mysql'] as const) {
   const first = await sql.run(d, SAMPLE_TABLES, 'SELECT 1', { timeoutMs: 60_000 });
-  if (!first.ok) { console.log(`${d}: unavailable (${first.sqlMessage})`); continue; }
+  if (!first.ok) {
+    console.log(`${d}: unavailable (${first.sqlMessage})`);
+    continue;
+  }
   const t: number[] = [];
   for (let i = 0; i < 30; i++) {
     const s = performance.now();
-    await sql.run(d, SAMPLE_TABLES, 'SELECT d.name, count(*) FROM employees e JOIN departments d ON d.id = e.department_id GROUP BY d.name');
+    await sql.run(
+      d,
+      SAMPLE_TABLES,
+      'SELECT d.name, count(*) FROM employees e JOIN departments d ON d.id = e.department_id GROUP BY d.name',
+    );
     t.push(performance.now() - s);
   }
   console.log(`SQL ${d} per run median: ${median(t).toFixed(1)} ms`);

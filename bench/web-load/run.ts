@@ -29,13 +29,31 @@ async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invigil-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_PER_MINUTE: '1000' }, stdio: 'ignore',
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_PER_MINUTE: '1000',
+    },
+    stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return { base, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
-    } catch { /* not yet */ }
+      if ((await fetch(`${base}/readyz`)).ok)
+        return {
+          base,
+          stop: () => {
+            child.kill('SIGTERM');
+            rmSync(dataDir, { recursive: true, force: true });
+          },
+        };
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill('SIGTERM');
@@ -50,31 +68,53 @@ async function gzipProxy(target: string) {
   const port = await freePort();
   const t = new URL(target);
   const server = createHttpServer((req, res) => {
-    const up = httpRequest({ host: t.hostname, port: t.port, path: req.url, method: req.method, headers: { ...req.headers, host: t.host, 'accept-encoding': 'identity' } }, (upRes) => {
-      const chunks: Buffer[] = [];
-      upRes.on('data', (c) => chunks.push(c));
-      upRes.on('end', () => {
-        let body = Buffer.concat(chunks);
-        const headers = { ...upRes.headers };
-        const type = String(headers['content-type'] ?? '');
-        if (/gzip/.test(String(req.headers['accept-encoding'])) && /javascript|css|json|html|svg/.test(type) && body.length > 1024) {
-          body = gzipSync(body);
-          headers['content-encoding'] = 'gzip';
-          headers['content-length'] = String(body.length);
-          delete headers['transfer-encoding'];
-        }
-        res.writeHead(upRes.statusCode ?? 502, headers);
-        res.end(body);
-      });
+    const up = httpRequest(
+      {
+        host: t.hostname,
+        port: t.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: t.host, 'accept-encoding': 'identity' },
+      },
+      (upRes) => {
+        const chunks: Buffer[] = [];
+        upRes.on('data', (c) => chunks.push(c));
+        upRes.on('end', () => {
+          let body = Buffer.concat(chunks);
+          const headers = { ...upRes.headers };
+          const type = String(headers['content-type'] ?? '');
+          if (
+            /gzip/.test(String(req.headers['accept-encoding'])) &&
+            /javascript|css|json|html|svg/.test(type) &&
+            body.length > 1024
+          ) {
+            body = gzipSync(body);
+            headers['content-encoding'] = 'gzip';
+            headers['content-length'] = String(body.length);
+            delete headers['transfer-encoding'];
+          }
+          res.writeHead(upRes.statusCode ?? 502, headers);
+          res.end(body);
+        });
+      },
+    );
+    up.on('error', () => {
+      res.writeHead(502);
+      res.end();
     });
-    up.on('error', () => { res.writeHead(502); res.end(); });
     req.pipe(up);
   });
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   return { base: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }
 
-interface Asset { url: string; type: string; raw: number; gzip: number; wire: number }
+interface Asset {
+  url: string;
+  type: string;
+  raw: number;
+  gzip: number;
+  wire: number;
+}
 
 /** Records every JS and CSS response a page loads (raw, gzip -6 and bytes on the wire). */
 async function recordAssets(page: Page): Promise<() => Promise<Asset[]>> {
@@ -83,12 +123,20 @@ async function recordAssets(page: Page): Promise<() => Promise<Asset[]>> {
   const wire = new Map<string, number>();
   const urls = new Map<string, string>();
   cdp.on('Network.responseReceived', (e: any) => urls.set(e.requestId, e.response.url));
-  cdp.on('Network.loadingFinished', (e: any) => { const u = urls.get(e.requestId); if (u) wire.set(u, e.encodedDataLength); });
+  cdp.on('Network.loadingFinished', (e: any) => {
+    const u = urls.get(e.requestId);
+    if (u) wire.set(u, e.encodedDataLength);
+  });
   const pending: Array<Promise<Asset | null>> = [];
   page.on('response', (res) => {
     const type = res.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    pending.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, type, raw: b.length, gzip: gzipSync(b).length, wire: 0 })).catch(() => null));
+    pending.push(
+      res
+        .body()
+        .then((b) => ({ url: new URL(res.url()).pathname, type, raw: b.length, gzip: gzipSync(b).length, wire: 0 }))
+        .catch(() => null),
+    );
   });
   return async () => {
     const list = (await Promise.all(pending)).filter((a): a is Asset => a !== null);
@@ -101,15 +149,34 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const sum = (list: Asset[], k: 'raw' | 'gzip' | 'wire') => list.reduce((s, a) => s + a[k], 0);
 
 async function signInCookies(context: BrowserContext, base: string) {
-  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: USER.email, password: USER.password, regen: true }) });
-  const body = await res.json() as any;
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: USER.email, password: USER.password, regen: true }),
+  });
+  const body = (await res.json()) as any;
   const u = body.userdetail;
-  const cookies = { token: body.token, login: 'true', role: body.role, userId: String(body.userId), email: u.email, userName: `${u.firstname} ${u.lastname}`, sessionTime: '0', org: String(u.organization_id ?? '') };
-  await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value: encodeURIComponent(value), url: base })));
+  const cookies = {
+    token: body.token,
+    login: 'true',
+    role: body.role,
+    userId: String(body.userId),
+    email: u.email,
+    userName: `${u.firstname} ${u.lastname}`,
+    sessionTime: '0',
+    org: String(u.organization_id ?? ''),
+  };
+  await context.addCookies(
+    Object.entries(cookies).map(([name, value]) => ({ name, value: encodeURIComponent(value), url: base })),
+  );
 }
 
 /** The dashboard is interactive when the pending list's first enabled action can be clicked. */
-const interactive = (page: Page) => page.getByRole('button', { name: /^(Take Test Online|Take Survey Online|Resume):/ }).first().waitFor({ state: 'visible', timeout: 180_000 });
+const interactive = (page: Page) =>
+  page
+    .getByRole('button', { name: /^(Take Test Online|Take Survey Online|Resume):/ })
+    .first()
+    .waitFor({ state: 'visible', timeout: 180_000 });
 
 async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -125,7 +192,10 @@ async function main() {
   const proxy = args.includes('--gzip') ? await gzipProxy(backend.base) : null;
   const server = { base: proxy?.base ?? backend.base };
   console.log(proxy ? 'Mode: text responses gzipped by a bench proxy (what-if)' : 'Mode: as the server serves today');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     // 1. What each route loads (unthrottled, cold cache).
     const sizes: Record<string, Asset[]> = {};
@@ -149,12 +219,18 @@ async function main() {
       await ctx.close();
     }
     for (const [route, list] of Object.entries(sizes)) {
-      console.log(`\n${route} route: ${list.length} JS/CSS files, raw ${kb(sum(list, 'raw'))}, gzip ${kb(sum(list, 'gzip'))}, on the wire ${kb(sum(list, 'wire'))}`);
-      for (const a of [...list].sort((x, y) => y.gzip - x.gzip)) console.log(`  ${a.type.padEnd(10)} ${kb(a.gzip).padStart(9)} gz ${kb(a.raw).padStart(9)} raw  ${a.url}`);
+      console.log(
+        `\n${route} route: ${list.length} JS/CSS files, raw ${kb(sum(list, 'raw'))}, gzip ${kb(sum(list, 'gzip'))}, on the wire ${kb(sum(list, 'wire'))}`,
+      );
+      for (const a of [...list].sort((x, y) => y.gzip - x.gzip))
+        console.log(`  ${a.type.padEnd(10)} ${kb(a.gzip).padStart(9)} gz ${kb(a.raw).padStart(9)} raw  ${a.url}`);
     }
 
     // 2. Dashboard interactive time at 0.3 Mbps / 300 ms RTT.
-    const times: Record<string, number[]> = { 'dashboard, cold cache': [], 'sign-in click to dashboard, login assets cached': [] };
+    const times: Record<string, number[]> = {
+      'dashboard, cold cache': [],
+      'sign-in click to dashboard, login assets cached': [],
+    };
     for (let i = 0; i < runs; i++) {
       {
         const ctx = await browser.newContext();
@@ -177,7 +253,10 @@ async function main() {
         const t0 = Date.now();
         await page.getByRole('button', { name: 'Sign In' }).click();
         const warning = page.getByRole('dialog', { name: 'System Warning' });
-        const raced = await Promise.race([interactive(page).then(() => 'ready'), warning.waitFor({ timeout: 180_000 }).then(() => 'warning')]);
+        const raced = await Promise.race([
+          interactive(page).then(() => 'ready'),
+          warning.waitFor({ timeout: 180_000 }).then(() => 'warning'),
+        ]);
         if (raced === 'warning') {
           await warning.getByRole('button', { name: 'Yes' }).click();
           await interactive(page);
@@ -187,7 +266,8 @@ async function main() {
       }
     }
     console.log(`\nInteractive at 0.3 Mbps down / 300 ms RTT (CDP), ${runs} runs:`);
-    for (const [k, v] of Object.entries(times)) console.log(`  ${k}: ${v.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+    for (const [k, v] of Object.entries(times))
+      console.log(`  ${k}: ${v.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   } finally {
     await browser.close();
     proxy?.stop();

@@ -4,7 +4,12 @@ import { signIn } from './auth.ts';
 export const ENGINE_GROUP = 'Test Engine Demo';
 
 /** Signs in, opens the test engine group and starts (or resumes) the named item from the dashboard. */
-export async function openTest(page: Page, user: { email: string; password: string }, examName: string, language?: RegExp): Promise<number> {
+export async function openTest(
+  page: Page,
+  user: { email: string; password: string },
+  examName: string,
+  language?: RegExp,
+): Promise<number> {
   await signIn(page, user);
   return openFromDashboard(page, examName, language);
 }

@@ -38,7 +38,9 @@ export interface BuildOptions {
 /** Builds the whole application: database, queue, plugins, routes. `server.ts` only listens. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const ownsDb = !options.database;
-  const database = options.database ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
+  const database =
+    options.database ??
+    (await createDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
   if (ownsDb) {
     await database.migrate();
     if (config.seedOnStart) await seedIfEmpty(database);
@@ -52,7 +54,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const queue = config.queue
-    ? await startQueue(database, { runWorkers: config.role !== 'api', log: (e) => app.log.error({ err: e }, 'queue error') })
+    ? await startQueue(database, {
+        runWorkers: config.role !== 'api',
+        log: (e) => app.log.error({ err: e }, 'queue error'),
+      })
     : null;
   app.decorate('ctx', { config, database, queue, media: new LocalMediaStorage(path.join(config.dataDir, 'media')) });
   registerErrorHandling(app);

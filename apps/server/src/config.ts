@@ -33,7 +33,8 @@ export interface AppConfig {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const role = (env.ROLE ?? 'all') as Role;
-  if (!['all', 'api', 'worker', 'analysis'].includes(role)) throw new Error(`ROLE must be all, api, worker or analysis (got ${role})`);
+  if (!['all', 'api', 'worker', 'analysis'].includes(role))
+    throw new Error(`ROLE must be all, api, worker or analysis (got ${role})`);
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',

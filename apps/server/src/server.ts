@@ -9,7 +9,10 @@ async function serve() {
   app.log.info(`Invigil (${config.role}) on http://localhost:${config.port} using ${app.ctx.database.kind}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      app.close().then(() => process.exit(0), () => process.exit(1));
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   }
 }

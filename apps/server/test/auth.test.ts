@@ -16,7 +16,10 @@ describe(`sign-in (${dbKind})`, () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe(LOGIN_REGENERATED);
-    expect(body).toMatchObject({ role: 'ROLE_CANDIDATE', userdetail: { firstname: 'Asha', lastname: 'Rao', email: 'candidate@example.com' } });
+    expect(body).toMatchObject({
+      role: 'ROLE_CANDIDATE',
+      userdetail: { firstname: 'Asha', lastname: 'Rao', email: 'candidate@example.com' },
+    });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(typeof body.userId).toBe('number');
     expect(JSON.stringify(body)).not.toMatch(/password/i);
@@ -31,7 +34,9 @@ describe(`sign-in (${dbKind})`, () => {
     expect(unknown.json().message).toBe(MESSAGES.wrongCredentials);
     expect(unknown.json().remainingAttempts).toBeUndefined();
     // A correct password resets the count.
-    expect((await login({ userName: DEMO.support.email, password: DEMO.support.password, regen: true })).statusCode).toBe(200);
+    expect(
+      (await login({ userName: DEMO.support.email, password: DEMO.support.password, regen: true })).statusCode,
+    ).toBe(200);
     expect((await login({ userName: DEMO.support.email, password: 'nope' })).json().remainingAttempts).toBe(4);
   });
 
@@ -49,7 +54,9 @@ describe(`sign-in (${dbKind})`, () => {
     expect(locked.statusCode).toBe(423);
     expect(locked.json().message).toBe(MESSAGES.locked);
     // Move the lock into the past, as if the period had run out.
-    await t.database.executeSql(`UPDATE users SET locked_until = now() - interval '1 second' WHERE email = $1`, [email]);
+    await t.database.executeSql(`UPDATE users SET locked_until = now() - interval '1 second' WHERE email = $1`, [
+      email,
+    ]);
     const after = await login({ userName: email, password: DEMO.admin.password, regen: true });
     expect(after.statusCode).toBe(200);
     expect((await login({ userName: email, password: 'bad' })).json().remainingAttempts).toBe(4);
@@ -72,7 +79,12 @@ describe(`sign-in (${dbKind})`, () => {
   });
 
   it('answers 401 for a missing, malformed or forged token', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer ' }, bearer('forged-token-value-that-was-never-issued')]) {
+    for (const headers of [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer ' },
+      bearer('forged-token-value-that-was-never-issued'),
+    ]) {
       const res = await t.app.inject({ url: '/api/dashboard/getProfile', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
@@ -112,7 +124,12 @@ describe(`sign-in (${dbKind})`, () => {
     ['regen not boolean', { userName: 'a@b.co', password: 'x', regen: 'yes' }],
     ['oversized username', { userName: 'a'.repeat(500), password: 'x' }],
   ])('answers 400 with a message for a bad body: %s', async (_name, payload) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object | undefined, headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: payload as object | undefined,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(res.json().message.length).toBeGreaterThan(3);
@@ -120,9 +137,19 @@ describe(`sign-in (${dbKind})`, () => {
   });
 
   it('answers 400 for invalid JSON and 413 for a body over the limit', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/login', payload: '{"userName":', headers: { 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '{"userName":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
-    const huge = await t.app.inject({ method: 'POST', url: '/api/login', payload: JSON.stringify({ userName: 'x', password: 'y'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: JSON.stringify({ userName: 'x', password: 'y'.repeat(2_000_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(huge.statusCode).toBe(413);
   });
 
@@ -140,7 +167,15 @@ describe('sign-in rate limit per IP', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
-        codes.push((await limited.app.inject({ method: 'POST', url: '/api/login', payload: { userName: 'x@y.zz', password: 'p' } })).statusCode);
+        codes.push(
+          (
+            await limited.app.inject({
+              method: 'POST',
+              url: '/api/login',
+              payload: { userName: 'x@y.zz', password: 'p' },
+            })
+          ).statusCode,
+        );
       }
       expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
       expect(codes.slice(3)).toEqual([429, 429]);

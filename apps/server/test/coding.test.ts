@@ -8,10 +8,19 @@ const sandboxOk = inspectHost().ok;
 async function seedCodingQuestions(t: TestApp): Promise<{ qid: number; sqlQid: number; otherQid: number }> {
   const exec = t.database.executeSql.bind(t.database);
   const user = (await exec('SELECT id FROM users WHERE email = $1', [DEMO.candidate.email])).rows[0];
-  const exam = (await exec("INSERT INTO exams (name, duration_seconds) VALUES ('Coding round', 1800) RETURNING id")).rows[0];
-  const other = (await exec("INSERT INTO exams (name, duration_seconds) VALUES ('Not assigned', 1800) RETURNING id")).rows[0];
+  const exam = (await exec("INSERT INTO exams (name, duration_seconds) VALUES ('Coding round', 1800) RETURNING id"))
+    .rows[0];
+  const other = (await exec("INSERT INTO exams (name, duration_seconds) VALUES ('Not assigned', 1800) RETURNING id"))
+    .rows[0];
   await exec('INSERT INTO user_exams (user_id, exam_id) VALUES ($1, $2)', [user.id, exam.id]);
-  const content = { classname: 'Solution', methodname: 'sumOf', paramtype: 'int[] nums|^^|int bonus', paramvalue: '[1,2,3]|^^|4', methodreturntype: 'int', codinglang: 'all-p' };
+  const content = {
+    classname: 'Solution',
+    methodname: 'sumOf',
+    paramtype: 'int[] nums|^^|int bonus',
+    paramvalue: '[1,2,3]|^^|4',
+    methodreturntype: 'int',
+    codinglang: 'all-p',
+  };
   const answerKey = {
     testCases: [
       { input: [[1, 2, 3], 4], output: 10 },
@@ -19,14 +28,39 @@ async function seedCodingQuestions(t: TestApp): Promise<{ qid: number; sqlQid: n
       { input: [[40, 2], 0], output: 42, hidden: true },
     ],
   };
-  const insert = 'INSERT INTO questions (exam_id, position, qtype_code, text, content, answer_key) VALUES ($1, $2, 20, $3, $4, $5) RETURNING id';
-  const q = (await exec(insert, [exam.id, 1, 'Sum the numbers plus a bonus', JSON.stringify(content), JSON.stringify(answerKey)])).rows[0];
+  const insert =
+    'INSERT INTO questions (exam_id, position, qtype_code, text, content, answer_key) VALUES ($1, $2, 20, $3, $4, $5) RETURNING id';
+  const q = (
+    await exec(insert, [exam.id, 1, 'Sum the numbers plus a bonus', JSON.stringify(content), JSON.stringify(answerKey)])
+  ).rows[0];
   const sqlContent = {
     codinglang: 'sql',
-    tables: [{ name: 'cities', columns: [{ name: 'name', type: 'text' }, { name: 'population', type: 'int' }], rows: [['Pune', 7], ['Delhi', 32], ['Goa', 2]] }],
+    tables: [
+      {
+        name: 'cities',
+        columns: [
+          { name: 'name', type: 'text' },
+          { name: 'population', type: 'int' },
+        ],
+        rows: [
+          ['Pune', 7],
+          ['Delhi', 32],
+          ['Goa', 2],
+        ],
+      },
+    ],
   };
-  const sq = (await exec(insert, [exam.id, 2, 'Cities above 5 million', JSON.stringify(sqlContent), JSON.stringify({ referenceSql: 'SELECT name FROM cities WHERE population > 5' })])).rows[0];
-  const oq = (await exec(insert, [other.id, 1, 'Elsewhere', JSON.stringify(content), JSON.stringify(answerKey)])).rows[0];
+  const sq = (
+    await exec(insert, [
+      exam.id,
+      2,
+      'Cities above 5 million',
+      JSON.stringify(sqlContent),
+      JSON.stringify({ referenceSql: 'SELECT name FROM cities WHERE population > 5' }),
+    ])
+  ).rows[0];
+  const oq = (await exec(insert, [other.id, 1, 'Elsewhere', JSON.stringify(content), JSON.stringify(answerKey)]))
+    .rows[0];
   return { qid: q.id, sqlQid: sq.id, otherQid: oq.id };
 }
 
@@ -43,7 +77,12 @@ describe('coding API', () => {
   afterAll(async () => t?.close());
 
   it('requires a signed-in user on every call', async () => {
-    for (const [method, url] of [['GET', '/api/test/programlanguages'], ['POST', '/api/test/programSkeleton'], ['POST', '/api/test/compilecode'], ['GET', '/api/test/getTables']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/test/programlanguages'],
+      ['POST', '/api/test/programSkeleton'],
+      ['POST', '/api/test/compilecode'],
+      ['GET', '/api/test/getTables'],
+    ] as const) {
       const res = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode).toBe(401);
     }
@@ -52,64 +91,155 @@ describe('coding API', () => {
   it('lists languages; all-p leaves out ids 9 and 11', async () => {
     const all = (await t.app.inject({ url: '/api/test/programlanguages', headers: bearer(token) })).json();
     expect(all.map((l: { id: number }) => l.id)).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 9, 11]));
-    const p = (await t.app.inject({ url: '/api/test/programlanguages?codinglang=all-p', headers: bearer(token) })).json();
+    const p = (
+      await t.app.inject({ url: '/api/test/programlanguages?codinglang=all-p', headers: bearer(token) })
+    ).json();
     expect(p.map((l: { id: number }) => l.id)).not.toContain(9);
     expect(p.map((l: { id: number }) => l.id)).not.toContain(11);
-    expect(p.map((l: { codinglanguage: string }) => l.codinglanguage)).toEqual(['c', 'cpp', 'java', 'python', 'javascript']);
+    expect(p.map((l: { codinglanguage: string }) => l.codinglanguage)).toEqual([
+      'c',
+      'cpp',
+      'java',
+      'python',
+      'javascript',
+    ]);
   });
 
   it('generates skeletons and rejects bad bodies with 4xx', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/programSkeleton', headers: bearer(token), payload: { codingLang: 'java', classname: 'Solution', methodname: 'sumOf', paramtype: 'int[] nums|^^|int bonus', paramvalue: '[1,2,3]|^^|4', methodreturntype: 'int' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/programSkeleton',
+      headers: bearer(token),
+      payload: {
+        codingLang: 'java',
+        classname: 'Solution',
+        methodname: 'sumOf',
+        paramtype: 'int[] nums|^^|int bonus',
+        paramvalue: '[1,2,3]|^^|4',
+        methodreturntype: 'int',
+      },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().programBoilerPlate).toContain('public int sumOf(int[] nums, int bonus)');
-    for (const payload of [{}, { codingLang: 'cobol', methodname: 'f' }, { codingLang: 'python', methodname: 'f', paramtype: 'matrix<int>' }, { codingLang: 'python', methodname: 'drop table' }]) {
-      const bad = await t.app.inject({ method: 'POST', url: '/api/test/programSkeleton', headers: bearer(token), payload });
+    for (const payload of [
+      {},
+      { codingLang: 'cobol', methodname: 'f' },
+      { codingLang: 'python', methodname: 'f', paramtype: 'matrix<int>' },
+      { codingLang: 'python', methodname: 'drop table' },
+    ]) {
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/programSkeleton',
+        headers: bearer(token),
+        payload,
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     }
-    for (const payload of [{}, { code: 'x' }, { code: 1, lang: 'python' }, { code: 'x', lang: 'brainfuck' }, { code: 'x', lang: 'python', testCaseFlag: true }]) {
+    for (const payload of [
+      {},
+      { code: 'x' },
+      { code: 1, lang: 'python' },
+      { code: 'x', lang: 'brainfuck' },
+      { code: 'x', lang: 'python', testCaseFlag: true },
+    ]) {
       const bad = await t.app.inject({ method: 'POST', url: '/api/test/compilecode', headers: bearer(token), payload });
       expect(bad.statusCode).toBe(400);
     }
   });
 
   it('returns HTML without running it', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/compilecode', headers: bearer(token), payload: { code: '<b>hi</b>', lang: 'html' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/compilecode',
+      headers: bearer(token),
+      payload: { code: '<b>hi</b>', lang: 'html' },
+    });
     expect(res.json()).toMatchObject({ status: 'ok', output: '<b>hi</b>', html: true });
   });
 
   it('does not open questions of exams the user was not given', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/compilecode', headers: bearer(token), payload: { code: 'print(1)', lang: 'python', qid: ids.otherQid, testCaseFlag: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/compilecode',
+      headers: bearer(token),
+      payload: { code: 'print(1)', lang: 'python', qid: ids.otherQid, testCaseFlag: true },
+    });
     expect(res.statusCode).toBe(403);
     const tables = await t.app.inject({ url: `/api/test/getTables?qid=${ids.otherQid}`, headers: bearer(token) });
     expect(tables.statusCode).toBe(403);
   });
 
   it('returns the SQL question tables and runs SQL', async () => {
-    const tables = (await t.app.inject({ url: `/api/test/getTables?qid=${ids.sqlQid}`, headers: bearer(token) })).json();
+    const tables = (
+      await t.app.inject({ url: `/api/test/getTables?qid=${ids.sqlQid}`, headers: bearer(token) })
+    ).json();
     expect(tables.tables[0]).toMatchObject({ name: 'cities', columns: ['name', 'population'] });
-    const ok = (await t.app.inject({ method: 'POST', url: '/api/test/compilecode', headers: bearer(token), payload: { code: 'SELECT name FROM cities WHERE population > 5 ORDER BY name', lang: 'sql', qid: ids.sqlQid, testCaseFlag: 1 } })).json();
+    const ok = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/test/compilecode',
+        headers: bearer(token),
+        payload: {
+          code: 'SELECT name FROM cities WHERE population > 5 ORDER BY name',
+          lang: 'sql',
+          qid: ids.sqlQid,
+          testCaseFlag: 1,
+        },
+      })
+    ).json();
     expect(ok).toMatchObject({ status: 'ok', passed: 1, total: 1, columns: ['name'], rows: [['Delhi'], ['Pune']] });
-    const bad = (await t.app.inject({ method: 'POST', url: '/api/test/compilecode', headers: bearer(token), payload: { code: 'SELEKT 1', lang: 'sql', qid: ids.sqlQid } })).json();
+    const bad = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/test/compilecode',
+        headers: bearer(token),
+        payload: { code: 'SELEKT 1', lang: 'sql', qid: ids.sqlQid },
+      })
+    ).json();
     expect(bad.status).toBe('sql-error');
     expect(bad.sqlMessage).toMatch(/syntax error/);
   });
 
-  it.runIf(sandboxOk)('compiles and runs the test cases; hidden cases come back without their data', async () => {
-    const code = 'class Solution:\n    def sumOf(self, nums, bonus):\n        return sum(nums) + bonus\n\nif __name__ == "__main__":\n    print(Solution().sumOf([1, 2, 3], 4))\n';
-    const run = (await t.app.inject({ method: 'POST', url: '/api/test/compilecode', headers: bearer(token), payload: { code, lang: 'python', qid: ids.qid } })).json();
-    expect(run).toMatchObject({ status: 'ok', output: '10\n' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/compilecode', headers: bearer(token), payload: { code, lang: 4, qid: ids.qid, testCaseFlag: 'true' } });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({ status: 'ok', passed: 3, total: 3 });
-    const hidden = body.testResults.find((r: { hidden: boolean }) => r.hidden);
-    expect(hidden).toEqual({ index: 2, hidden: true, passed: true, verdict: 'ok' });
-    expect(res.body).not.toContain('42');
-    const broken = (await t.app.inject({ method: 'POST', url: '/api/test/compilecode', headers: bearer(token), payload: { code: 'int main( { return 0; }', lang: 'c' } })).json();
-    expect(broken.status).toBe('compile-error');
-    expect(broken.error).toMatch(/error/);
-  }, 60_000);
+  it.runIf(sandboxOk)(
+    'compiles and runs the test cases; hidden cases come back without their data',
+    async () => {
+      const code =
+        'class Solution:\n    def sumOf(self, nums, bonus):\n        return sum(nums) + bonus\n\nif __name__ == "__main__":\n    print(Solution().sumOf([1, 2, 3], 4))\n';
+      const run = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/test/compilecode',
+          headers: bearer(token),
+          payload: { code, lang: 'python', qid: ids.qid },
+        })
+      ).json();
+      expect(run).toMatchObject({ status: 'ok', output: '10\n' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/compilecode',
+        headers: bearer(token),
+        payload: { code, lang: 4, qid: ids.qid, testCaseFlag: 'true' },
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ status: 'ok', passed: 3, total: 3 });
+      const hidden = body.testResults.find((r: { hidden: boolean }) => r.hidden);
+      expect(hidden).toEqual({ index: 2, hidden: true, passed: true, verdict: 'ok' });
+      expect(res.body).not.toContain('42');
+      const broken = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/test/compilecode',
+          headers: bearer(token),
+          payload: { code: 'int main( { return 0; }', lang: 'c' },
+        })
+      ).json();
+      expect(broken.status).toBe('compile-error');
+      expect(broken.error).toMatch(/error/);
+    },
+    60_000,
+  );
 });
 
 describe.runIf(sandboxOk)('coding API under load', () => {
@@ -133,7 +263,11 @@ describe.runIf(sandboxOk)('coding API under load', () => {
 
   it('answers 503 with Retry-After when the queue is full', async () => {
     const payload = { code: 'import time\ntime.sleep(1)\nprint("done")', lang: 'python' };
-    const replies = await Promise.all([1, 2, 3, 4].map(() => t.app.inject({ method: 'POST', url: '/api/test/compilecode', headers: bearer(token), payload })));
+    const replies = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        t.app.inject({ method: 'POST', url: '/api/test/compilecode', headers: bearer(token), payload }),
+      ),
+    );
     const codes = replies.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 200, 503, 503]);
     const busy = replies.find((r) => r.statusCode === 503)!;

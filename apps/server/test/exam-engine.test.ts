@@ -6,7 +6,8 @@ let t: TestApp;
 let asha: string;
 let ravi: string;
 let client: ReturnType<typeof scanningClient>;
-const post = (url: string, token: string, payload: unknown) => client.call({ method: 'POST', url, headers: bearer(token), payload: payload as any });
+const post = (url: string, token: string, payload: unknown) =>
+  client.call({ method: 'POST', url, headers: bearer(token), payload: payload as any });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,15 +24,28 @@ afterAll(async () => {
 describe('taking a test: start, save, resume, submit', () => {
   let id: number;
   let items: any[];
-  beforeAll(async () => { id = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes); });
+  beforeAll(async () => {
+    id = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
+  });
 
   it('userTest gives the exam detail and every question without answers', async () => {
-    const res = await post('/api/test/userTest', asha, { examId: id, remainingTime: 999999, selectedLanguage: 'en-IN' });
+    const res = await post('/api/test/userTest', asha, {
+      examId: id,
+      remainingTime: 999999,
+      selectedLanguage: 'en-IN',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.msg).toBe('SUCCESS');
     const detail = body.examDetail[0];
-    expect(detail).toMatchObject({ id, status: '000', instancename: EXAMS.allTypes, total_test_time: 1800, time_remaining: 1800, selectedLanguage: 'en-IN' });
+    expect(detail).toMatchObject({
+      id,
+      status: '000',
+      instancename: EXAMS.allTypes,
+      total_test_time: 1800,
+      time_remaining: 1800,
+      selectedLanguage: 'en-IN',
+    });
     items = decode(body.quesData);
     expect(items.map((q) => q.qtypecode)).toEqual([1, 2, 3, 13, 5, 4, 6, 7]);
     expect(items.every((q) => q.buttonStyle === 'Not Visited')).toBe(true);
@@ -43,7 +57,10 @@ describe('taking a test: start, save, resume, submit', () => {
   });
 
   it('a save before starting is refused', async () => {
-    const res = await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: '1' } }] });
+    const res = await post('/api/test/answeredQuestions', asha, {
+      id,
+      changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: '1' } }],
+    });
     expect(res.statusCode).toBe(409);
   });
 
@@ -64,17 +81,29 @@ describe('taking a test: start, save, resume, submit', () => {
       id,
       changes: [
         { qid: single.qid, seq: 2, answer: { selectedChoiceId: choices(single)[1], buttonStyle: 'Answered' } },
-        { qid: multi.qid, seq: 3, answer: { selectedChoiceId: `${choices(multi)[0]},${choices(multi)[2]}`, buttonStyle: 'Answered' } },
+        {
+          qid: multi.qid,
+          seq: 3,
+          answer: { selectedChoiceId: `${choices(multi)[0]},${choices(multi)[2]}`, buttonStyle: 'Answered' },
+        },
       ],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().saved).toBe(2);
     expect(res.json().version).toBeNull();
-    res = await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: single.qid, seq: 1, answer: { selectedChoiceId: choices(single)[0] } }] });
+    res = await post('/api/test/answeredQuestions', asha, {
+      id,
+      changes: [{ qid: single.qid, seq: 1, answer: { selectedChoiceId: choices(single)[0] } }],
+    });
     expect(res.json().saved).toBe(0);
-    res = await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: single.qid, seq: 2, answer: { selectedChoiceId: choices(single)[1], buttonStyle: 'Answered' } }] });
+    res = await post('/api/test/answeredQuestions', asha, {
+      id,
+      changes: [{ qid: single.qid, seq: 2, answer: { selectedChoiceId: choices(single)[1], buttonStyle: 'Answered' } }],
+    });
     expect(res.json().saved).toBe(0);
-    const { rows } = await t.database.executeSql('SELECT count(*)::int AS n FROM answers WHERE user_exam_id = $1', [id]);
+    const { rows } = await t.database.executeSql('SELECT count(*)::int AS n FROM answers WHERE user_exam_id = $1', [
+      id,
+    ]);
     expect(rows[0].n).toBe(2);
   });
 
@@ -84,9 +113,18 @@ describe('taking a test: start, save, resume, submit', () => {
     const b1 = mb.blanks.BLANK1.choiceid.split('|^^|');
     const b2 = mb.blanks.BLANK2.choiceid.split('|^^|');
     const state = items.map((q) => ({ ...q }));
-    Object.assign(state.find((q) => q.qid === mb.qid)!, { selectedChoiceId: `${b1[1]},${b2[0]}`, seq: 4, buttonStyle: 'Answered' });
-    Object.assign(state.find((q) => q.qtypecode === 5)!, { descriptiveText: 'paris|^^|Rome', selectedChoiceId: 'paris|^^|Rome', seq: 5 });
-    Object.assign(state.find((q) => q.qtypecode === 7)!, { matchOrder: [101, 102, 104, 103], descriptiveText: '101|^^|102|^^|104|^^|103', seq: 6 });
+    Object.assign(
+      state.find((q) => q.qid === mb.qid)!,
+      { selectedChoiceId: `${b1[1]},${b2[0]}`, seq: 4, buttonStyle: 'Answered' },
+    );
+    Object.assign(
+      state.find((q) => q.qtypecode === 5)!,
+      { descriptiveText: 'paris|^^|Rome', selectedChoiceId: 'paris|^^|Rome', seq: 5 },
+    );
+    Object.assign(
+      state.find((q) => q.qtypecode === 7)!,
+      { matchOrder: [101, 102, 104, 103], descriptiveText: '101|^^|102|^^|104|^^|103', seq: 6 },
+    );
     // A client cannot smuggle an answer key in: unknown fields are dropped.
     Object.assign(state[0]!, { correctid: '1', isCorrect: true });
     const payload = { id, examDetail: encode({ id }), quesData: encode(state) };
@@ -97,7 +135,10 @@ describe('taking a test: start, save, resume, submit', () => {
     const two = await post('/api/test/answeredQuestions', asha, payload);
     expect(two.json().version).toBe(2);
     expect(two.json().saved).toBe(0);
-    const { rows } = await t.database.executeSql('SELECT count(*)::int AS n FROM answer_snapshots WHERE user_exam_id = $1', [id]);
+    const { rows } = await t.database.executeSql(
+      'SELECT count(*)::int AS n FROM answer_snapshots WHERE user_exam_id = $1',
+      [id],
+    );
     expect(rows[0].n).toBe(2);
   });
 
@@ -107,14 +148,21 @@ describe('taking a test: start, save, resume, submit', () => {
     expect(saved.maxSeq).toBe(6);
     expect(saved.answers).toHaveLength(5);
     const again = decode<any[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
-    expect(again.filter((q) => q.buttonStyle === 'Answered').map((q) => q.qtypecode).sort()).toEqual([1, 2, 3, 5, 7]);
+    expect(
+      again
+        .filter((q) => q.buttonStyle === 'Answered')
+        .map((q) => q.qtypecode)
+        .sort(),
+    ).toEqual([1, 2, 3, 5, 7]);
     expect(again.find((q) => q.qtypecode === 2).selectedChoiceId).toContain(',');
   });
 
   it('resumeExam merges a newer local copy and keeps the server time', async () => {
     const desc = items.find((q) => q.qtypecode === 4);
     const res = await post('/api/test/resumeExam', asha, {
-      id, examDetail: encode({ time_remaining: 99999 }), quesData: encode([{ ...desc, descriptiveText: '<p>My essay</p>', seq: 7 }]),
+      id,
+      examDetail: encode({ time_remaining: 99999 }),
+      quesData: encode([{ ...desc, descriptiveText: '<p>My essay</p>', seq: 7 }]),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().time_remaining).toBeLessThanOrEqual(1800);
@@ -124,10 +172,19 @@ describe('taking a test: start, save, resume, submit', () => {
 
   it('another candidate gets 404 on every call for this attempt', async () => {
     const calls: Array<[string, unknown]> = [
-      ['/api/test/userTest', { examId: id }], ['/api/test/startExam', { id }], ['/api/test/resumeExam', { id }],
-      ['/api/test/answeredQts', { id }], ['/api/test/answeredQuestions', { id, changes: [{ qid: items[0].qid, seq: 99, answer: { selectedChoiceId: '1' } }] }],
-      [`/api/result/submittest/${id}`, {}], [`/api/result/fallbacksubmit/${id}`, {}], ['/api/result/independent-resultprocess', { userExamId: id }],
-      ['/api/test/manualGenerateResult', { id }], ['/api/test/nextQuestion', { id, qid: items[0].qid, seq: 1, answer: {} }],
+      ['/api/test/userTest', { examId: id }],
+      ['/api/test/startExam', { id }],
+      ['/api/test/resumeExam', { id }],
+      ['/api/test/answeredQts', { id }],
+      [
+        '/api/test/answeredQuestions',
+        { id, changes: [{ qid: items[0].qid, seq: 99, answer: { selectedChoiceId: '1' } }] },
+      ],
+      [`/api/result/submittest/${id}`, {}],
+      [`/api/result/fallbacksubmit/${id}`, {}],
+      ['/api/result/independent-resultprocess', { userExamId: id }],
+      ['/api/test/manualGenerateResult', { id }],
+      ['/api/test/nextQuestion', { id, qid: items[0].qid, seq: 1, answer: {} }],
     ];
     for (const [url, body] of calls) {
       const res = await post(url, ravi, body);
@@ -140,9 +197,18 @@ describe('taking a test: start, save, resume, submit', () => {
   });
 
   it('submit is idempotent across submittest, fallback and independent calls, and scores', async () => {
-    const first = await post(`/api/result/submittest/${id}`, asha, { submitType: 'STANDARD', status: '010', questionsData: encode([]) });
+    const first = await post(`/api/result/submittest/${id}`, asha, {
+      submitType: 'STANDARD',
+      status: '010',
+      questionsData: encode([]),
+    });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ status: 'SUCCESS', nextAction: 'result', examStatus: '010', resultStatus: 'Processed' });
+    expect(first.json()).toMatchObject({
+      status: 'SUCCESS',
+      nextAction: 'result',
+      examStatus: '010',
+      resultStatus: 'Processed',
+    });
     // single 1 + multi 1 + blanks 2 + typed 1 + matching 4*2/4 = 7 of 1+1+2+1+1+5+2+4 = 17.
     expect(first.json().evaluation).toEqual({ obtainedMarks: 7, totalMarks: 17, percentage: 41.18 });
     const again = await Promise.all([
@@ -151,9 +217,15 @@ describe('taking a test: start, save, resume, submit', () => {
       post('/api/result/independent-resultprocess', asha, { userExamId: id, submitType: 'MONGODB_SKIPPED' }),
     ]);
     for (const r of again) expect(r.json()).toEqual(first.json());
-    const { rows } = await t.database.executeSql('SELECT count(*)::int AS n, min(submit_type) AS t FROM submissions WHERE user_exam_id = $1', [id]);
+    const { rows } = await t.database.executeSql(
+      'SELECT count(*)::int AS n, min(submit_type) AS t FROM submissions WHERE user_exam_id = $1',
+      [id],
+    );
     expect(rows[0]).toEqual({ n: 1, t: 'STANDARD' });
-    const late = await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: items[0].qid, seq: 100, answer: { selectedChoiceId: '1' } }] });
+    const late = await post('/api/test/answeredQuestions', asha, {
+      id,
+      changes: [{ qid: items[0].qid, seq: 100, answer: { selectedChoiceId: '1' } }],
+    });
     expect(late.statusCode).toBe(409);
     expect((await post('/api/test/userTest', asha, { examId: id })).statusCode).toBe(409);
   });
@@ -164,13 +236,25 @@ describe('time cannot be extended', () => {
     const id = await attemptId(t, DEMO.candidate.email, EXAMS.twoMinute);
     const items = decode<any[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
     await post('/api/test/startExam', asha, { id });
-    await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: items[0].choiceid.split('|^^|')[0] } }] });
+    await post('/api/test/answeredQuestions', asha, {
+      id,
+      changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: items[0].choiceid.split('|^^|')[0] } }],
+    });
     await t.database.executeSql(`UPDATE user_exams SET deadline_at = now() - interval '1 minute' WHERE id = $1`, [id]);
-    const late = await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: items[1].qid, seq: 2, answer: { selectedChoiceId: items[1].choiceid.split('|^^|')[1] } }] });
+    const late = await post('/api/test/answeredQuestions', asha, {
+      id,
+      changes: [{ qid: items[1].qid, seq: 2, answer: { selectedChoiceId: items[1].choiceid.split('|^^|')[1] } }],
+    });
     expect(late.statusCode).toBe(409);
-    const { rows } = await t.database.executeSql('SELECT status, result_status, obtained_marks::float AS m FROM user_exams WHERE id = $1', [id]);
+    const { rows } = await t.database.executeSql(
+      'SELECT status, result_status, obtained_marks::float AS m FROM user_exams WHERE id = $1',
+      [id],
+    );
     expect(rows[0]).toEqual({ status: '011', result_status: 'Processed', m: 1 });
-    const submit = await post(`/api/result/submittest/${id}`, asha, { status: '010', questionsData: encode([{ qid: items[1].qid, selectedChoiceId: '1', seq: 9 }]) });
+    const submit = await post(`/api/result/submittest/${id}`, asha, {
+      status: '010',
+      questionsData: encode([{ qid: items[1].qid, selectedChoiceId: '1', seq: 9 }]),
+    });
     expect(submit.json().examStatus).toBe('011');
     expect(submit.json().evaluation.obtainedMarks).toBe(1);
   });
@@ -179,25 +263,38 @@ describe('time cannot be extended', () => {
     const id = await attemptId(t, DEMO.candidate2.email, EXAMS.twoMinute);
     await post('/api/test/userTest', ravi, { examId: id });
     await post('/api/test/startExam', ravi, { id });
-    await t.database.executeSql(`UPDATE user_exams SET deadline_at = now() - interval '30 seconds' WHERE id = $1`, [id]);
+    await t.database.executeSql(`UPDATE user_exams SET deadline_at = now() - interval '30 seconds' WHERE id = $1`, [
+      id,
+    ]);
     const { ResultsService } = await import('../src/modules/results/results.service.ts');
     const { ExamRepository } = await import('../src/modules/exam/exam.repository.ts');
     const closed = await new ResultsService(t.database, new ExamRepository(t.database), null).sweep();
     expect(closed).toContain(id);
-    const { rows } = await t.database.executeSql('SELECT ue.status, ue.result_status, s.submit_type FROM user_exams ue JOIN submissions s ON s.user_exam_id = ue.id WHERE ue.id = $1', [id]);
+    const { rows } = await t.database.executeSql(
+      'SELECT ue.status, ue.result_status, s.submit_type FROM user_exams ue JOIN submissions s ON s.user_exam_id = ue.id WHERE ue.id = $1',
+      [id],
+    );
     expect(rows[0]).toEqual({ status: '011', result_status: 'Processed', submit_type: 'TIMEOUT' });
   });
 });
 
 describe('bad bodies answer 4xx', () => {
   const cases: Array<[string, unknown]> = [
-    ['/api/test/userTest', {}], ['/api/test/userTest', { examId: 'abc' }], ['/api/test/startExam', { id: -1 }],
-    ['/api/test/answeredQts', { id: 'x' }], ['/api/test/answeredQuestions', { id: 1 }],
-    ['/api/test/answeredQuestions', { id: 1, changes: [] }], ['/api/test/answeredQuestions', { id: 1, examDetail: '', quesData: '%%%' }],
+    ['/api/test/userTest', {}],
+    ['/api/test/userTest', { examId: 'abc' }],
+    ['/api/test/startExam', { id: -1 }],
+    ['/api/test/answeredQts', { id: 'x' }],
+    ['/api/test/answeredQuestions', { id: 1 }],
+    ['/api/test/answeredQuestions', { id: 1, changes: [] }],
+    ['/api/test/answeredQuestions', { id: 1, examDetail: '', quesData: '%%%' }],
     ['/api/test/answeredQuestions', { id: 1, changes: [{ qid: 1, seq: 1, answer: { descriptiveText: 5 } }] }],
-    ['/api/test/questionIssues', { qid: 1, issuetype: 'Bad', description: 'x' }], ['/api/test/questionIssues', { qid: 1, issuetype: 'Other', description: '  ' }],
-    ['/api/result/submittest/abc', {}], ['/api/result/submittest/1', { status: '999' }], ['/api/result/independent-resultprocess', {}],
-    ['/api/test/nextQuestion', { id: 1 }], ['/api/result/downloadfile', {}],
+    ['/api/test/questionIssues', { qid: 1, issuetype: 'Bad', description: 'x' }],
+    ['/api/test/questionIssues', { qid: 1, issuetype: 'Other', description: '  ' }],
+    ['/api/result/submittest/abc', {}],
+    ['/api/result/submittest/1', { status: '999' }],
+    ['/api/result/independent-resultprocess', {}],
+    ['/api/test/nextQuestion', { id: 1 }],
+    ['/api/result/downloadfile', {}],
   ];
   it.each(cases)('%s %j', async (url, body) => {
     const res = await post(url, asha, body);
@@ -209,9 +306,16 @@ describe('bad bodies answer 4xx', () => {
     const id = await attemptId(t, DEMO.candidate.email, EXAMS.mandatory);
     await post('/api/test/userTest', asha, { examId: id });
     await post('/api/test/startExam', asha, { id });
-    const res = await post('/api/test/answeredQuestions', asha, { id, examDetail: encode({}), quesData: encode({ not: 'a list' }) });
+    const res = await post('/api/test/answeredQuestions', asha, {
+      id,
+      examDetail: encode({}),
+      quesData: encode({ not: 'a list' }),
+    });
     expect(res.statusCode).toBe(400);
-    const wrongQ = await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: 999999, seq: 1, answer: {} }] });
+    const wrongQ = await post('/api/test/answeredQuestions', asha, {
+      id,
+      changes: [{ qid: 999999, seq: 1, answer: {} }],
+    });
     expect(wrongQ.statusCode).toBe(400);
   });
   it('no token is a 401', async () => {

@@ -6,7 +6,8 @@ let t: TestApp;
 let asha: string;
 let ravi: string;
 let client: ReturnType<typeof scanningClient>;
-const post = (url: string, token: string, payload: unknown) => client.call({ method: 'POST', url, headers: bearer(token), payload: payload as any });
+const post = (url: string, token: string, payload: unknown) =>
+  client.call({ method: 'POST', url, headers: bearer(token), payload: payload as any });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,7 +38,12 @@ describe('adaptive test (examtypeid 4)', () => {
     const seen = [current.qid];
     for (let i = 0; i < 10; i++) {
       const choice = current.choiceid.split('|^^|')[0];
-      const res = await post('/api/test/nextQuestion', asha, { id, qid: current.qid, seq: seq++, answer: { selectedChoiceId: choice, buttonStyle: 'Answered' } });
+      const res = await post('/api/test/nextQuestion', asha, {
+        id,
+        qid: current.qid,
+        seq: seq++,
+        answer: { selectedChoiceId: choice, buttonStyle: 'Answered' },
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       if (body.done) {
@@ -48,7 +54,10 @@ describe('adaptive test (examtypeid 4)', () => {
       expect(seen).not.toContain(current.qid);
       seen.push(current.qid);
     }
-    const served = await t.database.executeSql(`SELECT sum(q.marks)::int AS m FROM attempt_questions a JOIN questions q ON q.id = a.question_id WHERE a.user_exam_id = $1`, [id]);
+    const served = await t.database.executeSql(
+      `SELECT sum(q.marks)::int AS m FROM attempt_questions a JOIN questions q ON q.id = a.question_id WHERE a.user_exam_id = $1`,
+      [id],
+    );
     expect(served.rows[0].m).toBeLessThanOrEqual(5);
     // Repeating a call gives the same next question (double click, retry).
     const again = await post('/api/test/nextQuestion', asha, { id, qid: seen[0], seq: 1, answer: {} });
@@ -82,7 +91,12 @@ describe('languages, surveys, mandatory and proctoring settings', () => {
   it('survey type 7 has no score; mandatory test has the flags', async () => {
     const survey = await begin(EXAMS.survey);
     expect(survey.detail[0]).toMatchObject({ test_type: 7, showscore: 0 });
-    const res = await post(`/api/result/submittest/${survey.id}`, asha, { status: '010', questionsData: encode([{ qid: survey.items[0].qid, selectedChoiceId: survey.items[0].choiceid.split('|^^|')[0], seq: 1 }]) });
+    const res = await post(`/api/result/submittest/${survey.id}`, asha, {
+      status: '010',
+      questionsData: encode([
+        { qid: survey.items[0].qid, selectedChoiceId: survey.items[0].choiceid.split('|^^|')[0], seq: 1 },
+      ]),
+    });
     expect(res.json()).toMatchObject({ examStatus: '010', resultStatus: 'Processed', evaluation: null });
     const id = await attemptId(t, DEMO.candidate.email, EXAMS.mandatory);
     const detail = (await post('/api/test/userTest', asha, { examId: id })).json().examDetail[0];
@@ -92,12 +106,25 @@ describe('languages, surveys, mandatory and proctoring settings', () => {
   it('window switches are recorded; the proctoring count is reduced; status 111 on termination', async () => {
     const { id, detail } = await begin(EXAMS.windowSwitch);
     expect(detail[0]).toMatchObject({ webproctoringcount: 2, webproctoringzero: false });
-    await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: (await begin(EXAMS.windowSwitch)).items[0].qid, seq: 1, answer: { buttonStyle: 'Not Answered' } }], windowSwitchCount: 1 });
+    await post('/api/test/answeredQuestions', asha, {
+      id,
+      changes: [
+        { qid: (await begin(EXAMS.windowSwitch)).items[0].qid, seq: 1, answer: { buttonStyle: 'Not Answered' } },
+      ],
+      windowSwitchCount: 1,
+    });
     const after = (await post('/api/test/userTest', asha, { examId: id })).json().examDetail[0];
     expect(after).toMatchObject({ webproctoringcount: 1, windowSwitchCount: 1 });
-    const res = await post(`/api/result/submittest/${id}`, asha, { status: '111', windowSwitchCount: 3, abort_reason: 'window_switch' });
+    const res = await post(`/api/result/submittest/${id}`, asha, {
+      status: '111',
+      windowSwitchCount: 3,
+      abort_reason: 'window_switch',
+    });
     expect(res.json().examStatus).toBe('111');
-    const { rows } = await t.database.executeSql('SELECT abort_reason, window_switch_count FROM user_exams WHERE id = $1', [id]);
+    const { rows } = await t.database.executeSql(
+      'SELECT abort_reason, window_switch_count FROM user_exams WHERE id = $1',
+      [id],
+    );
     expect(rows[0]).toEqual({ abort_reason: 'window_switch', window_switch_count: 3 });
   });
 });
@@ -116,7 +143,10 @@ describe('retest, report issue, re-scoring', () => {
 
   it('retest is refused once an answer is saved: the clock cannot be reset and the answer stays', async () => {
     const { id, items } = await begin(EXAMS.twoMinute);
-    await post('/api/test/answeredQuestions', asha, { id, changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: '1' } }] });
+    await post('/api/test/answeredQuestions', asha, {
+      id,
+      changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: '1' } }],
+    });
     const res = await client.call({ url: `/api/test/retest/${id}`, headers: bearer(asha) });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Answers have been saved for this test, so it cannot be restarted.');
@@ -129,20 +159,39 @@ describe('retest, report issue, re-scoring', () => {
     const { id, detail, items } = await begin(EXAMS.twoMinute, ravi, DEMO.candidate2.email);
     const full = detail[0].total_test_time;
     // Marked for review but not answered: still nothing Answered.
-    await post('/api/test/answeredQuestions', ravi, { id, changes: [{ qid: items[0].qid, seq: 1, answer: { buttonStyle: 'Marked Review' } }] });
-    const body = { status: '010', examDetail: encode({ ...detail[0], time_remaining: full }), questionsData: encode([{ qid: items[1].qid, seq: 2, buttonStyle: 'Not Answered' }]) };
+    await post('/api/test/answeredQuestions', ravi, {
+      id,
+      changes: [{ qid: items[0].qid, seq: 1, answer: { buttonStyle: 'Marked Review' } }],
+    });
+    const body = {
+      status: '010',
+      examDetail: encode({ ...detail[0], time_remaining: full }),
+      questionsData: encode([{ qid: items[1].qid, seq: 2, buttonStyle: 'Not Answered' }]),
+    };
     const res = await post(`/api/result/submittest/${id}`, ravi, body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'SUCCESS', nextAction: 'retest', examStatus: '998', resultStatus: null, evaluation: null });
+    expect(res.json()).toEqual({
+      status: 'SUCCESS',
+      nextAction: 'retest',
+      examStatus: '998',
+      resultStatus: null,
+      evaluation: null,
+    });
     const again = await post(`/api/result/fallbacksubmit/${id}`, ravi, body);
     expect(again.json()).toEqual(res.json());
-    const { rows } = await t.database.executeSql('SELECT (SELECT count(*)::int FROM submissions WHERE user_exam_id = $1) AS n, status, result_status FROM user_exams WHERE id = $1', [id]);
+    const { rows } = await t.database.executeSql(
+      'SELECT (SELECT count(*)::int FROM submissions WHERE user_exam_id = $1) AS n, status, result_status FROM user_exams WHERE id = $1',
+      [id],
+    );
     expect(rows[0]).toEqual({ n: 0, status: '998', result_status: null });
 
     // Taken again: an answered question (marked for review too) is submitted and scored as usual.
     expect((await post('/api/test/startExam', ravi, { id })).json().status).toBe('001');
     const choice = items[0].choiceid.split('|^^|')[0];
-    await post('/api/test/answeredQuestions', ravi, { id, changes: [{ qid: items[0].qid, seq: 3, answer: { selectedChoiceId: choice, buttonStyle: 'Marked Review' } }] });
+    await post('/api/test/answeredQuestions', ravi, {
+      id,
+      changes: [{ qid: items[0].qid, seq: 3, answer: { selectedChoiceId: choice, buttonStyle: 'Marked Review' } }],
+    });
     const resumed = decode<any[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData);
     expect(resumed[0]).toMatchObject({ buttonStyle: 'Marked Review', answerStatus: true, selectedChoiceId: choice });
     const ok = await post(`/api/result/submittest/${id}`, ravi, body);
@@ -151,16 +200,32 @@ describe('retest, report issue, re-scoring', () => {
 
   it('nothing answered but time used is submitted as usual', async () => {
     const { id, detail } = await begin(EXAMS.survey, ravi, DEMO.candidate2.email);
-    const used = await post(`/api/result/submittest/${id}`, ravi, { status: '010', examDetail: encode({ ...detail[0], time_remaining: detail[0].total_test_time - 30 }) });
+    const used = await post(`/api/result/submittest/${id}`, ravi, {
+      status: '010',
+      examDetail: encode({ ...detail[0], time_remaining: detail[0].total_test_time - 30 }),
+    });
     expect(used.json()).toMatchObject({ nextAction: 'result', examStatus: '010' });
   });
 
   it('questionIssues needs a question of an assigned test', async () => {
     const id = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
     const items = decode<any[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
-    const ok = await post('/api/test/questionIssues', asha, { qid: items[0].qid, issuetype: 'No correct answer', description: 'All options look wrong.' });
+    const ok = await post('/api/test/questionIssues', asha, {
+      qid: items[0].qid,
+      issuetype: 'No correct answer',
+      description: 'All options look wrong.',
+    });
     expect(ok.json()).toEqual({ status: 'SUCCESS' });
-    const other = await post('/api/test/questionIssues', ravi, { qid: (await t.database.executeSql(`SELECT q.id FROM questions q JOIN exams e ON e.id = q.exam_id WHERE e.name = $1 LIMIT 1`, [EXAMS.adaptive])).rows[0].id, issuetype: 'Other', description: 'x' });
+    const other = await post('/api/test/questionIssues', ravi, {
+      qid: (
+        await t.database.executeSql(
+          `SELECT q.id FROM questions q JOIN exams e ON e.id = q.exam_id WHERE e.name = $1 LIMIT 1`,
+          [EXAMS.adaptive],
+        )
+      ).rows[0].id,
+      issuetype: 'Other',
+      description: 'x',
+    });
     expect(other.statusCode).toBe(404);
   });
 
@@ -172,7 +237,11 @@ describe('retest, report issue, re-scoring', () => {
     const res = await post('/api/test/manualGenerateResult', support, { id });
     expect(res.json()).toMatchObject({ status: 'SUCCESS', resultStatus: 'Processed' });
     const status = await client.call({ url: `/api/result/status/${id}`, headers: bearer(ravi) });
-    expect(status.json()).toMatchObject({ examStatus: '010', resultStatus: 'Processed', evaluation: { obtainedMarks: 0, totalMarks: 17, percentage: 0 } });
+    expect(status.json()).toMatchObject({
+      examStatus: '010',
+      resultStatus: 'Processed',
+      evaluation: { obtainedMarks: 0, totalMarks: 17, percentage: 0 },
+    });
   });
 });
 
@@ -184,7 +253,12 @@ describe('answer files', () => {
   };
   const upload = (token: string, naming: string, name: string, data: Buffer) => {
     const f = form(name, data);
-    return client.call({ method: 'POST', url: '/api/result/uploadfile', headers: { ...bearer(token), filename: naming, 'content-type': `multipart/form-data; boundary=${f.boundary}` }, payload: f.payload });
+    return client.call({
+      method: 'POST',
+      url: '/api/result/uploadfile',
+      headers: { ...bearer(token), filename: naming, 'content-type': `multipart/form-data; boundary=${f.boundary}` },
+      payload: f.payload,
+    });
   };
 
   it('uploads an allowed file, downloads it back, and keeps others out', async () => {

@@ -8,7 +8,8 @@ import { attemptId, decode, encode, EXAMS } from './exam/support.ts';
 let t: TestApp;
 let asha: string;
 let ravi: string;
-const post = (url: string, token: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as any });
+const post = (url: string, token: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as any });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,21 +29,47 @@ describe('group commit of progress saves', () => {
     raviId = await attemptId(t, DEMO.candidate2.email, EXAMS.allTypes);
     const ut = await post('/api/test/userTest', asha, { examId: ashaId });
     qids = decode<any[]>(ut.json().quesData).map((q) => q.qid);
-    for (const [token, id] of [[asha, ashaId], [ravi, raviId]] as const) expect((await post('/api/test/startExam', token, { id })).statusCode).toBe(200);
+    for (const [token, id] of [
+      [asha, ashaId],
+      [ravi, raviId],
+    ] as const)
+      expect((await post('/api/test/startExam', token, { id })).statusCode).toBe(200);
   });
 
   const saved = async (token: string, id: number) => {
     const r = await post('/api/test/answeredQts', token, { id });
-    return new Map(decode<{ answers: Array<{ qid: number; seq: number; answer: any }> }>(r.json().result).answers.map((a) => [a.qid, a]));
+    return new Map(
+      decode<{ answers: Array<{ qid: number; seq: number; answer: any }> }>(r.json().result).answers.map((a) => [
+        a.qid,
+        a,
+      ]),
+    );
   };
 
   it('concurrent saves of two candidates land in one batch; the highest seq wins whatever the arrival order', async () => {
     const seqs = [7, 3, 12, 1, 9, 12, 4];
     const res = await Promise.all([
-      ...seqs.map((seq) => post('/api/test/answeredQuestions', asha, { id: ashaId, changes: [{ qid: qids[0], seq, answer: { selectedChoiceId: `a${seq}` } }] })),
-      post('/api/test/answeredQuestions', ravi, { id: raviId, changes: [{ qid: qids[0], seq: 2, answer: { selectedChoiceId: 'r2' } }, { qid: qids[1], seq: 3, answer: { selectedChoiceId: 'r3' } }] }),
+      ...seqs.map((seq) =>
+        post('/api/test/answeredQuestions', asha, {
+          id: ashaId,
+          changes: [{ qid: qids[0], seq, answer: { selectedChoiceId: `a${seq}` } }],
+        }),
+      ),
+      post('/api/test/answeredQuestions', ravi, {
+        id: raviId,
+        changes: [
+          { qid: qids[0], seq: 2, answer: { selectedChoiceId: 'r2' } },
+          { qid: qids[1], seq: 3, answer: { selectedChoiceId: 'r3' } },
+        ],
+      }),
       // One request naming a question twice: the higher seq of the two is kept.
-      post('/api/test/answeredQuestions', asha, { id: ashaId, changes: [{ qid: qids[1], seq: 5, answer: { selectedChoiceId: 'b5' } }, { qid: qids[1], seq: 4, answer: { selectedChoiceId: 'b4' } }] }),
+      post('/api/test/answeredQuestions', asha, {
+        id: ashaId,
+        changes: [
+          { qid: qids[1], seq: 5, answer: { selectedChoiceId: 'b5' } },
+          { qid: qids[1], seq: 4, answer: { selectedChoiceId: 'b4' } },
+        ],
+      }),
     ]);
     for (const r of res) expect(r.statusCode).toBe(200);
     // Exactly one of the two seq-12 saves is counted as written (the saves may span two batches).
@@ -54,17 +81,37 @@ describe('group commit of progress saves', () => {
     expect(r.get(qids[0])).toMatchObject({ seq: 2, answer: { selectedChoiceId: 'r2' } });
     expect(r.get(qids[1])).toMatchObject({ seq: 3, answer: { selectedChoiceId: 'r3' } });
     // A later batch with a lower seq changes nothing.
-    const stale = await post('/api/test/answeredQuestions', asha, { id: ashaId, changes: [{ qid: qids[0], seq: 11, answer: { selectedChoiceId: 'old' } }] });
+    const stale = await post('/api/test/answeredQuestions', asha, {
+      id: ashaId,
+      changes: [{ qid: qids[0], seq: 11, answer: { selectedChoiceId: 'old' } }],
+    });
     expect(stale.json().saved).toBe(0);
     expect((await saved(asha, ashaId)).get(qids[0])).toMatchObject({ seq: 12, answer: { selectedChoiceId: 'a12' } });
   });
 
   it('in one batch, a foreign attempt is 404, a finished attempt 409, and the others are saved', async () => {
-    expect((await post(`/api/result/submittest/${raviId}`, ravi, { submitType: 'STANDARD', status: '010', questionsData: encode([]) })).statusCode).toBe(200);
+    expect(
+      (
+        await post(`/api/result/submittest/${raviId}`, ravi, {
+          submitType: 'STANDARD',
+          status: '010',
+          questionsData: encode([]),
+        })
+      ).statusCode,
+    ).toBe(200);
     const [mine, foreign, finished] = await Promise.all([
-      post('/api/test/answeredQuestions', asha, { id: ashaId, changes: [{ qid: qids[2], seq: 20, answer: { selectedChoiceId: 'x' } }] }),
-      post('/api/test/answeredQuestions', asha, { id: raviId, changes: [{ qid: qids[2], seq: 20, answer: { selectedChoiceId: 'x' } }] }),
-      post('/api/test/answeredQuestions', ravi, { id: raviId, changes: [{ qid: qids[2], seq: 21, answer: { selectedChoiceId: 'y' } }] }),
+      post('/api/test/answeredQuestions', asha, {
+        id: ashaId,
+        changes: [{ qid: qids[2], seq: 20, answer: { selectedChoiceId: 'x' } }],
+      }),
+      post('/api/test/answeredQuestions', asha, {
+        id: raviId,
+        changes: [{ qid: qids[2], seq: 20, answer: { selectedChoiceId: 'x' } }],
+      }),
+      post('/api/test/answeredQuestions', ravi, {
+        id: raviId,
+        changes: [{ qid: qids[2], seq: 21, answer: { selectedChoiceId: 'y' } }],
+      }),
     ]);
     expect(mine.statusCode).toBe(200);
     expect(foreign.statusCode).toBe(404);
@@ -76,7 +123,11 @@ describe('group commit of progress saves', () => {
 
 describe('SaveBatcher', () => {
   it('a failing batch statement falls back to one statement per save, so one error fails only its own request', async () => {
-    const failing = { executeSql: async () => { throw new Error('batch failed'); } } as unknown as Database;
+    const failing = {
+      executeSql: async () => {
+        throw new Error('batch failed');
+      },
+    } as unknown as Database;
     const calls: number[] = [];
     const batcher = new SaveBatcher(failing, 15, async (id, changes) => {
       calls.push(id);
@@ -91,8 +142,17 @@ describe('SaveBatcher', () => {
 
   it('keeps one change per question: the highest seq, the later on a tie', () => {
     const a = (v: string) => ({ selectedChoiceId: v });
-    expect(latestPerQuestion([{ qid: 1, seq: 2, answer: a('x') }, { qid: 1, seq: 1, answer: a('y') }, { qid: 2, seq: 1, answer: a('z') }, { qid: 2, seq: 1, answer: a('w') }]))
-      .toEqual([{ qid: 1, seq: 2, answer: a('x') }, { qid: 2, seq: 1, answer: a('w') }]);
+    expect(
+      latestPerQuestion([
+        { qid: 1, seq: 2, answer: a('x') },
+        { qid: 1, seq: 1, answer: a('y') },
+        { qid: 2, seq: 1, answer: a('z') },
+        { qid: 2, seq: 1, answer: a('w') },
+      ]),
+    ).toEqual([
+      { qid: 1, seq: 2, answer: a('x') },
+      { qid: 2, seq: 1, answer: a('w') },
+    ]);
   });
 });
 
@@ -102,10 +162,17 @@ describe('session cache', () => {
     const profile = () => t.app.inject({ url: '/api/dashboard/getProfile', headers: bearer(token) });
     expect((await profile()).statusCode).toBe(200);
     // Another node revokes it (the database changes, this process's cache does not know).
-    await t.database.executeSql(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)`, [DEMO.support.email]);
+    await t.database.executeSql(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)`,
+      [DEMO.support.email],
+    );
     await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 100));
     expect((await profile()).statusCode).toBe(401);
-    const again = await t.app.inject({ method: 'POST', url: '/api/login', payload: { userName: DEMO.support.email, password: DEMO.support.password, regen: true } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { userName: DEMO.support.email, password: DEMO.support.password, regen: true },
+    });
     const fresh = again.json().token as string;
     expect((await t.app.inject({ url: '/api/dashboard/getProfile', headers: bearer(fresh) })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/login/logout', headers: bearer(fresh) })).statusCode).toBe(200);

@@ -63,7 +63,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
   return {
-    app, database, config,
+    app,
+    database,
+    config,
     async close() {
       await app.close();
       await database.close();
@@ -74,7 +76,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 
 /** Signs in and returns the bearer token (regen so earlier sessions of the suite don't block). */
 export async function loginAs(app: FastifyInstance, email: string, password: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { userName: email, password, regen: true } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { userName: email, password, regen: true },
+  });
   if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
   return res.json().token as string;
 }

@@ -31,10 +31,18 @@ it('serves health, readiness and the OpenAPI document with the spec calls', asyn
   expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
   expect((await t.app.inject({ url: '/readyz' })).json()).toMatchObject({ status: 'ready', database: dbKind });
   const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
-  for (const p of ['/api/login', '/api/login/logout', '/api/dashboard/getProfile', '/api/dashboard/updateProfile', '/api/dashboard/updatePassword']) {
+  for (const p of [
+    '/api/login',
+    '/api/login/logout',
+    '/api/dashboard/getProfile',
+    '/api/dashboard/updateProfile',
+    '/api/dashboard/updatePassword',
+  ]) {
     expect(Object.keys(doc.paths)).toContain(p);
   }
-  expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('userName');
+  expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+    'userName',
+  );
 });
 
 it('answers 404 in the error shape for an unknown API path', async () => {

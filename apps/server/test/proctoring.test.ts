@@ -6,15 +6,21 @@ import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts
 process.env.ANALYSIS_WORKERS = '1';
 delete process.env.ANALYSIS_URL;
 
-const fixture = (name: string) => readFileSync(new URL(`../../../packages/analysis/test/fixtures/${name}`, import.meta.url));
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../packages/analysis/test/fixtures/${name}`, import.meta.url));
 const b64 = (b: Buffer) => b.toString('base64');
 
 function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }) {
   const boundary = '----invigil' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="sample.wav"\r\nContent-Type: ${file.type ?? 'audio/wav'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="sample.wav"\r\nContent-Type: ${file.type ?? 'audio/wav'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -25,9 +31,18 @@ function wav(samples: Float32Array, rate = 16_000): Buffer {
   const data = Buffer.alloc(samples.length * 2);
   samples.forEach((v, i) => data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, v)) * 32767), i * 2));
   const h = Buffer.alloc(44);
-  h.write('RIFF', 0); h.writeUInt32LE(36 + data.length, 4); h.write('WAVEfmt ', 8); h.writeUInt32LE(16, 16); h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22); h.writeUInt32LE(rate, 24); h.writeUInt32LE(rate * 2, 28); h.writeUInt16LE(2, 32); h.writeUInt16LE(16, 34);
-  h.write('data', 36); h.writeUInt32LE(data.length, 40);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(rate, 24);
+  h.writeUInt32LE(rate * 2, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(data.length, 40);
   return Buffer.concat([h, data]);
 }
 
@@ -62,8 +77,16 @@ describe('proctoring API', () => {
     t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload: payload as object });
 
   it('needs a signed-in user on every call', async () => {
-    for (const url of ['/api/facial-analysis/single-face', '/api/facial-analysis/face-match', '/api/test/getaudio', '/api/test/saveImage',
-      '/api/test/saveErrorImage', '/api/test/savePrimaryImage', '/api/test/sendPrimaryImage', '/api/test/getMonitoringData']) {
+    for (const url of [
+      '/api/facial-analysis/single-face',
+      '/api/facial-analysis/face-match',
+      '/api/test/getaudio',
+      '/api/test/saveImage',
+      '/api/test/saveErrorImage',
+      '/api/test/savePrimaryImage',
+      '/api/test/sendPrimaryImage',
+      '/api/test/getMonitoringData',
+    ]) {
       const res = await post(url, null, {});
       expect(res.statusCode, url).toBe(401);
     }
@@ -83,7 +106,10 @@ describe('proctoring API', () => {
     }
     const huge = await post('/api/facial-analysis/single-face', cand, { primaryImage: 'A'.repeat(11 * 1024 * 1024) });
     expect(huge.statusCode).toBe(413);
-    const match = await post('/api/facial-analysis/face-match', cand, { primaryImage: b64(fixture('astronaut.jpg')), currentImage: 'QUJD' });
+    const match = await post('/api/facial-analysis/face-match', cand, {
+      primaryImage: b64(fixture('astronaut.jpg')),
+      currentImage: 'QUJD',
+    });
     expect(match.statusCode).toBe(400);
     expect(match.json().message).toMatch(/currentImage/);
   });
@@ -91,7 +117,14 @@ describe('proctoring API', () => {
   it('monitoring settings come from the exam, with the spec defaults', async () => {
     const own = await post('/api/test/getMonitoringData', cand, { userexamid: ue1, instanceid: 1 });
     expect(own.statusCode).toBe(200);
-    expect(own.json().result).toEqual({ photo_timer: 60, photo_matching: true, photo_action: 'S', speaker_dialect: true, audio_action: 'C', monitoring: true });
+    expect(own.json().result).toEqual({
+      photo_timer: 60,
+      photo_matching: true,
+      photo_action: 'S',
+      speaker_dialect: true,
+      audio_action: 'C',
+      monitoring: true,
+    });
     const other = await post('/api/test/getMonitoringData', cand2, { userexamid: ue2 });
     expect(other.json().result).toMatchObject({ photo_timer: 120, photo_action: 'C', audio_action: 'C' });
     expect((await post('/api/test/getMonitoringData', cand2, { userexamid: ue1 })).statusCode).toBe(403);
@@ -103,34 +136,78 @@ describe('proctoring API', () => {
     const jpeg = fixture('astronaut.jpg');
     const none = await post('/api/test/sendPrimaryImage', cand, { userid: 1, userexamid: ue1 });
     expect(none.json()).toEqual({ primaryImage: { imagepath: null } });
-    const saved = await post('/api/test/savePrimaryImage', cand, { userid: 1, userexamid: ue1, instanceid: 1, imagePath: `data:image/jpeg;base64,${b64(jpeg)}` });
+    const saved = await post('/api/test/savePrimaryImage', cand, {
+      userid: 1,
+      userexamid: ue1,
+      instanceid: 1,
+      imagePath: `data:image/jpeg;base64,${b64(jpeg)}`,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ msg: 'SUCCESS' });
     const sent = await post('/api/test/sendPrimaryImage', cand, { userid: 1, userexamid: String(ue1) });
     expect(sent.json().primaryImage.imagepath).toBe(`data:image/jpeg;base64,${b64(jpeg)}`);
     expect((await post('/api/test/sendPrimaryImage', cand2, { userexamid: ue1 })).statusCode).toBe(403);
-    expect((await post('/api/test/savePrimaryImage', cand2, { userexamid: ue1, imagePath: b64(jpeg) })).statusCode).toBe(403);
-    expect((await post('/api/test/savePrimaryImage', cand, { userexamid: ue1, imagePath: b64(Buffer.from('not an image')) })).statusCode).toBe(400);
+    expect(
+      (await post('/api/test/savePrimaryImage', cand2, { userexamid: ue1, imagePath: b64(jpeg) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await post('/api/test/savePrimaryImage', cand, { userexamid: ue1, imagePath: b64(Buffer.from('not an image')) }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('saves regular and error pictures with their tags through the media storage', async () => {
     const img = `data:image/jpeg;base64,${b64(fixture('coffee.jpg'))}`;
-    const ok = await post('/api/test/saveImage', cand, { userid: 1, userexamid: ue1, instanceid: 1, imagePath: img, expression1: 'happy', expression2: 'neutral', photo_tag: 'regular' });
+    const ok = await post('/api/test/saveImage', cand, {
+      userid: 1,
+      userexamid: ue1,
+      instanceid: 1,
+      imagePath: img,
+      expression1: 'happy',
+      expression2: 'neutral',
+      photo_tag: 'regular',
+    });
     expect(ok.json()).toEqual({ msg: 'SUCCESS' });
-    const err = await post('/api/test/saveErrorImage', cand, { userid: 1, userexamid: ue1, facecount: 1, error: 'O', imagePath: img, expression1: 'neutral', expression2: '', photo_tag: 'objectDetected', objects_detected: 'cell phone,book', objects_count: 2 });
+    const err = await post('/api/test/saveErrorImage', cand, {
+      userid: 1,
+      userexamid: ue1,
+      facecount: 1,
+      error: 'O',
+      imagePath: img,
+      expression1: 'neutral',
+      expression2: '',
+      photo_tag: 'objectDetected',
+      objects_detected: 'cell phone,book',
+      objects_count: 2,
+    });
     expect(err.json()).toEqual({ msg: 'SUCCESS' });
-    expect((await post('/api/test/saveErrorImage', cand, { userexamid: ue1, error: 'X', imagePath: img })).statusCode).toBe(400);
+    expect(
+      (await post('/api/test/saveErrorImage', cand, { userexamid: ue1, error: 'X', imagePath: img })).statusCode,
+    ).toBe(400);
     expect((await post('/api/test/saveImage', cand2, { userexamid: ue1, imagePath: img })).statusCode).toBe(403);
-    const { rows } = await t.database.executeSql(`SELECT kind, error_code, photo_tag, objects_detected, objects_count, media_key FROM proctoring_images WHERE user_exam_id = $1 ORDER BY id`, [ue1]);
+    const { rows } = await t.database.executeSql(
+      `SELECT kind, error_code, photo_tag, objects_detected, objects_count, media_key FROM proctoring_images WHERE user_exam_id = $1 ORDER BY id`,
+      [ue1],
+    );
     expect(rows.map((r) => r.kind)).toEqual(['primary', 'regular', 'error']);
-    expect(rows[2]).toMatchObject({ error_code: 'O', photo_tag: 'objectDetected', objects_detected: ['cell phone', 'book'], objects_count: 2 });
+    expect(rows[2]).toMatchObject({
+      error_code: 'O',
+      photo_tag: 'objectDetected',
+      objects_detected: ['cell phone', 'book'],
+      objects_count: 2,
+    });
     expect((await t.app.ctx.media.get(rows[1].media_key))?.equals(fixture('coffee.jpg'))).toBe(true);
   });
 
   it('getaudio refuses missing, empty, corrupt and silent audio with a clear 4xx', async () => {
     const send = (fields: Record<string, string>, file?: Buffer, token = cand) => {
       const m = multipart(fields, file ? { name: 'audiofile', data: file } : undefined);
-      return t.app.inject({ method: 'POST', url: '/api/test/getaudio', headers: { ...bearer(token), ...m.headers }, payload: m.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/test/getaudio',
+        headers: { ...bearer(token), ...m.headers },
+        payload: m.payload,
+      });
     };
     const json = await post('/api/test/getaudio', cand, { userexamid: ue1 });
     expect(json.statusCode).toBe(415);
@@ -138,7 +215,10 @@ describe('proctoring API', () => {
     expect((await send({}, wav(new Float32Array(16000)))).statusCode).toBe(400);
     const empty = await send({ userexamid: String(ue1) }, Buffer.alloc(0));
     expect([empty.statusCode, empty.json().message]).toEqual([400, 'Uploaded audio file is empty']);
-    const corrupt = await send({ userexamid: String(ue1) }, Buffer.from('RIFF\x00\x00\x00\x00WAVEthis is not audio at all'.repeat(20)));
+    const corrupt = await send(
+      { userexamid: String(ue1) },
+      Buffer.from('RIFF\x00\x00\x00\x00WAVEthis is not audio at all'.repeat(20)),
+    );
     expect(corrupt.statusCode).toBe(422);
     expect(corrupt.json().message).toMatch(/could not be decoded/);
     const silent = await send({ userexamid: String(ue1) }, wav(new Float32Array(16000 * 15)));
@@ -158,7 +238,13 @@ describe('proctoring API', () => {
       const a2 = await post('/api/facial-analysis/single-face', cand, { primaryImage: face });
       const b2 = await post('/api/facial-analysis/single-face', cand2, { primaryImage: empty });
       expect([a1, b1, a2, b2].map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-      expect(a1.json()).toEqual({ face_detected: true, multiple_faces: false, face_count: 1, object_detected: false, object_names: [] });
+      expect(a1.json()).toEqual({
+        face_detected: true,
+        multiple_faces: false,
+        face_count: 1,
+        object_detected: false,
+        object_names: [],
+      });
       expect(b1.json()).toMatchObject({ face_detected: false, face_count: 0 });
       expect(a2.json().face_count).toBe(1);
       expect(b2.json().face_count).toBe(0);
@@ -168,26 +254,46 @@ describe('proctoring API', () => {
       const face = b64(fixture('astronaut.jpg'));
       const res = await post('/api/facial-analysis/face-match', cand, { primaryImage: face, currentImage: face });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: true, face_match: true, step: 'face_comparison', error_message: null });
+      expect(res.json()).toMatchObject({
+        success: true,
+        face_match: true,
+        step: 'face_comparison',
+        error_message: null,
+      });
       expect(res.json().current_image_analysis.analysis.expressions.all_emotions).toHaveProperty('surprised');
-      const noFace = await post('/api/facial-analysis/face-match', cand, { primaryImage: b64(fixture('coffee.jpg')), currentImage: face });
+      const noFace = await post('/api/facial-analysis/face-match', cand, {
+        primaryImage: b64(fixture('coffee.jpg')),
+        currentImage: face,
+      });
       expect(noFace.json()).toMatchObject({ success: false, error_message: 'No face detected in primary image' });
-      const broken = await post('/api/facial-analysis/single-face', cand, { primaryImage: b64(fixture('astronaut.jpg').subarray(0, 700)) });
+      const broken = await post('/api/facial-analysis/single-face', cand, {
+        primaryImage: b64(fixture('astronaut.jpg').subarray(0, 700)),
+      });
       expect(broken.statusCode).toBe(400);
       const again = await post('/api/facial-analysis/single-face', cand, { primaryImage: face });
       expect(again.json().face_count).toBe(1);
       const stats = await t.app.inject({ method: 'GET', url: '/api/facial-analysis/stats', headers: bearer(admin) });
       expect(stats.json()).toMatchObject({ workers: 1, ready: 1, restarts: 0 });
-      expect((await t.app.inject({ method: 'GET', url: '/api/facial-analysis/stats', headers: bearer(cand) })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/facial-analysis/stats', headers: bearer(cand) })).statusCode,
+      ).toBe(403);
     }, 120_000);
 
     it('getaudio counts the speakers of a sample and records the check', async () => {
       const tone = Float32Array.from({ length: 16000 * 5 }, (_, i) => 0.2 * Math.sin((2 * Math.PI * 440 * i) / 16000));
       const m = multipart({ userexamid: String(ue1) }, { name: 'audiofile', data: wav(tone) });
-      const res = await t.app.inject({ method: 'POST', url: '/api/test/getaudio', headers: { ...bearer(cand), ...m.headers }, payload: m.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/getaudio',
+        headers: { ...bearer(cand), ...m.headers },
+        payload: m.payload,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ speakers: 0, duration_seconds: 5 });
-      const { rows } = await t.database.executeSql(`SELECT speakers FROM proctoring_audio_checks WHERE user_exam_id = $1`, [ue1]);
+      const { rows } = await t.database.executeSql(
+        `SELECT speakers FROM proctoring_audio_checks WHERE user_exam_id = $1`,
+        [ue1],
+      );
       expect(rows).toEqual([{ speakers: 0 }]);
     }, 120_000);
   });

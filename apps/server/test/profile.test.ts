@@ -14,15 +14,30 @@ afterAll(async () => t?.close());
 
 const update = (body: object, tk = token) =>
   t.app.inject({ method: 'POST', url: '/api/dashboard/updateProfile', headers: bearer(tk), payload: body });
-const valid = () => ({ firstName: 'Ravi', lastName: 'Kumar', contactNumber: '9000000001', userInfoID: userId, email: DEMO.candidate2.email, orgId: 1 });
+const valid = () => ({
+  firstName: 'Ravi',
+  lastName: 'Kumar',
+  contactNumber: '9000000001',
+  userInfoID: userId,
+  email: DEMO.candidate2.email,
+  orgId: 1,
+});
 
 describe(`profile (${dbKind})`, () => {
   it('returns the spec fields for the signed-in user, with the organisation from the header when a member', async () => {
     const res = await t.app.inject({ url: '/api/dashboard/getProfile', headers: { ...bearer(token), orgid: '2' } });
     expect(res.json().profileData).toEqual({
-      firstname: 'Ravi', lastname: 'Kumar', contact_number: '9876501234', id: userId, email_address: DEMO.candidate2.email, organization_id: 2,
+      firstname: 'Ravi',
+      lastname: 'Kumar',
+      contact_number: '9876501234',
+      id: userId,
+      email_address: DEMO.candidate2.email,
+      organization_id: 2,
     });
-    const foreignOrg = await t.app.inject({ url: '/api/dashboard/getProfile', headers: { ...bearer(token), orgid: '999' } });
+    const foreignOrg = await t.app.inject({
+      url: '/api/dashboard/getProfile',
+      headers: { ...bearer(token), orgid: '999' },
+    });
     expect(foreignOrg.json().profileData.organization_id).toBe(1);
   });
 
@@ -53,21 +68,36 @@ describe(`profile (${dbKind})`, () => {
   });
 
   it('changes the password: wrong old password, weak new password, success, then sign-in with the new one', async () => {
-    const call = (body: object) => t.app.inject({ method: 'POST', url: '/api/dashboard/updatePassword', headers: bearer(token), payload: body });
-    expect((await call({ oldPassword: 'Wrong@1234', newPassword: 'Newpass@123' })).json()).toEqual({ oldMatch: false, update: false });
+    const call = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/dashboard/updatePassword', headers: bearer(token), payload: body });
+    expect((await call({ oldPassword: 'Wrong@1234', newPassword: 'Newpass@123' })).json()).toEqual({
+      oldMatch: false,
+      update: false,
+    });
     const weak = await call({ oldPassword: DEMO.candidate2.password, newPassword: 'weakpass' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toContain(MESSAGES.passwordRule);
     const bad = await call({ oldPassword: DEMO.candidate2.password, newPassword: 'Newpass@123 with spaces' });
     expect(bad.statusCode).toBe(400);
-    expect((await call({ oldPassword: DEMO.candidate2.password, newPassword: 'Newpass@123' })).json()).toEqual({ oldMatch: true, update: true });
-    const relog = await t.app.inject({ method: 'POST', url: '/api/login', payload: { userName: DEMO.candidate2.email, password: 'Newpass@123', regen: true } });
+    expect((await call({ oldPassword: DEMO.candidate2.password, newPassword: 'Newpass@123' })).json()).toEqual({
+      oldMatch: true,
+      update: true,
+    });
+    const relog = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { userName: DEMO.candidate2.email, password: 'Newpass@123', regen: true },
+    });
     expect(relog.statusCode).toBe(200);
   });
 
   it.each([
     ['updateProfile', '/api/dashboard/updateProfile', { firstName: 'A' }],
-    ['updateProfile types', '/api/dashboard/updateProfile', { firstName: 1, lastName: [], contactNumber: 9, userInfoID: 'x', email: null }],
+    [
+      'updateProfile types',
+      '/api/dashboard/updateProfile',
+      { firstName: 1, lastName: [], contactNumber: 9, userInfoID: 'x', email: null },
+    ],
     ['updatePassword', '/api/dashboard/updatePassword', { oldPassword: '' }],
   ])('answers 400 for a bad body on %s', async (_n, url, payload) => {
     const fresh = await loginAs(t.app, DEMO.support.email, DEMO.support.password);
@@ -77,7 +107,11 @@ describe(`profile (${dbKind})`, () => {
   });
 
   it('requires a session on every profile call', async () => {
-    for (const [method, url] of [['GET', '/api/dashboard/getProfile'], ['POST', '/api/dashboard/updateProfile'], ['POST', '/api/dashboard/updatePassword']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/dashboard/getProfile'],
+      ['POST', '/api/dashboard/updateProfile'],
+      ['POST', '/api/dashboard/updatePassword'],
+    ] as const) {
       expect((await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode).toBe(401);
     }
   });

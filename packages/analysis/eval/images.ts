@@ -15,37 +15,79 @@ const sk = (f: string) => path.join(deb, 'lib/python3/dist-packages/skimage/data
 const cv = (f: string) => path.join(deb, 'share/doc/opencv-doc/examples/data', f);
 const out = path.join(here, '.cache/images');
 
-export interface Item { file: string; faces: number; identity: string | null; variant: string }
+export interface Item {
+  file: string;
+  faces: number;
+  identity: string | null;
+  variant: string;
+}
 
 /** identities: a 1-face picture each (webcam-like crop) */
 async function identities(): Promise<Record<string, Buffer>> {
   const human = path.join(humanPackageDir(), 'assets/screenshot-faceid.jpg');
   return {
     astronaut: await sharp(sk('astronaut.png')).resize(400, 400).jpeg().toBuffer(),
-    cameraman: await sharp(sk('camera.png')).extract({ left: 100, top: 0, width: 320, height: 320 }).toColourspace('srgb').jpeg().toBuffer(),
-    footballer: await sharp(cv('messi5.jpg')).extract({ left: 110, top: 30, width: 150, height: 150 }).resize(320, 320).jpeg().toBuffer(),
-    webcam: await sharp(human).extract({ left: 14, top: 142, width: 140, height: 140 }).resize(320, 320).jpeg().toBuffer(),
+    cameraman: await sharp(sk('camera.png'))
+      .extract({ left: 100, top: 0, width: 320, height: 320 })
+      .toColourspace('srgb')
+      .jpeg()
+      .toBuffer(),
+    footballer: await sharp(cv('messi5.jpg'))
+      .extract({ left: 110, top: 30, width: 150, height: 150 })
+      .resize(320, 320)
+      .jpeg()
+      .toBuffer(),
+    webcam: await sharp(human)
+      .extract({ left: 14, top: 142, width: 140, height: 140 })
+      .resize(320, 320)
+      .jpeg()
+      .toBuffer(),
   };
 }
 
 const VARIANTS: Record<string, (b: Buffer) => Promise<Buffer>> = {
-  original: async (b) => sharp(b).resize(550, 450, { fit: 'contain', background: '#777' }).jpeg({ quality: 80 }).toBuffer(),
-  small: async (b) => sharp(b).resize(160, 160).extend({ top: 145, bottom: 145, left: 195, right: 195, background: '#555' }).jpeg({ quality: 80 }).toBuffer(),
-  dark: async (b) => sharp(b).resize(550, 450, { fit: 'cover' }).modulate({ brightness: 0.45 }).jpeg({ quality: 80 }).toBuffer(),
-  bright: async (b) => sharp(b).resize(550, 450, { fit: 'cover' }).modulate({ brightness: 1.5 }).jpeg({ quality: 80 }).toBuffer(),
+  original: async (b) =>
+    sharp(b).resize(550, 450, { fit: 'contain', background: '#777' }).jpeg({ quality: 80 }).toBuffer(),
+  small: async (b) =>
+    sharp(b)
+      .resize(160, 160)
+      .extend({ top: 145, bottom: 145, left: 195, right: 195, background: '#555' })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  dark: async (b) =>
+    sharp(b).resize(550, 450, { fit: 'cover' }).modulate({ brightness: 0.45 }).jpeg({ quality: 80 }).toBuffer(),
+  bright: async (b) =>
+    sharp(b).resize(550, 450, { fit: 'cover' }).modulate({ brightness: 1.5 }).jpeg({ quality: 80 }).toBuffer(),
   blur: async (b) => sharp(b).resize(550, 450, { fit: 'cover' }).blur(2.5).jpeg({ quality: 80 }).toBuffer(),
   lowq: async (b) => sharp(b).resize(550, 450, { fit: 'cover' }).jpeg({ quality: 15 }).toBuffer(),
-  rotated: async (b) => sharp(b).rotate(12, { background: '#666' }).resize(550, 450, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer(),
-  mirrored: async (b) => sharp(b).flop().resize(550, 450, { fit: 'contain', background: '#999' }).jpeg({ quality: 80 }).toBuffer(),
+  rotated: async (b) =>
+    sharp(b).rotate(12, { background: '#666' }).resize(550, 450, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer(),
+  mirrored: async (b) =>
+    sharp(b).flop().resize(550, 450, { fit: 'contain', background: '#999' }).jpeg({ quality: 80 }).toBuffer(),
   grey: async (b) => sharp(b).resize(550, 450, { fit: 'cover' }).greyscale().jpeg({ quality: 80 }).toBuffer(),
 };
 
 const NO_FACE: [string, string][] = [
-  ['cat', sk('chelsea.png')], ['coffee', sk('coffee.png')], ['rocket', sk('rocket.jpg')], ['motorcycle', sk('motorcycle_left.png')],
-  ['hubble', sk('hubble_deep_field.jpg')], ['bricks', sk('brick.png')], ['text', sk('text.png')], ['coins', sk('coins.png')],
-  ['mandrill', cv('baboon.jpg')], ['fruits', cv('fruits.jpg')], ['building', cv('building.jpg')], ['home', cv('home.jpg')],
-  ['starry-night', cv('starry_night.jpg')], ['fish', cv('HappyFish.jpg')], ['squirrel', cv('squirrel_cls.jpg')], ['apple', cv('apple.jpg')],
-  ['orange', cv('orange.jpg')], ['board', cv('board.jpg')], ['smarties', cv('smarties.png')], ['sudoku', cv('sudoku.png')],
+  ['cat', sk('chelsea.png')],
+  ['coffee', sk('coffee.png')],
+  ['rocket', sk('rocket.jpg')],
+  ['motorcycle', sk('motorcycle_left.png')],
+  ['hubble', sk('hubble_deep_field.jpg')],
+  ['bricks', sk('brick.png')],
+  ['text', sk('text.png')],
+  ['coins', sk('coins.png')],
+  ['mandrill', cv('baboon.jpg')],
+  ['fruits', cv('fruits.jpg')],
+  ['building', cv('building.jpg')],
+  ['home', cv('home.jpg')],
+  ['starry-night', cv('starry_night.jpg')],
+  ['fish', cv('HappyFish.jpg')],
+  ['squirrel', cv('squirrel_cls.jpg')],
+  ['apple', cv('apple.jpg')],
+  ['orange', cv('orange.jpg')],
+  ['board', cv('board.jpg')],
+  ['smarties', cv('smarties.png')],
+  ['sudoku', cv('sudoku.png')],
 ];
 
 export async function buildImages(): Promise<Item[]> {
@@ -70,30 +112,63 @@ export async function buildImages(): Promise<Item[]> {
     for (let j = i + 1; j < names.length; j++) {
       const [a, b] = [await tile(ids[names[i]], 275, 300), await tile(ids[names[j]], 275, 300)];
       const two = await sharp({ create: { width: 550, height: 450, channels: 3, background: '#707070' } })
-        .composite([{ input: a, left: 0, top: 75 }, { input: b, left: 275, top: 75 }]).jpeg({ quality: 80 }).toBuffer();
+        .composite([
+          { input: a, left: 0, top: 75 },
+          { input: b, left: 275, top: 75 },
+        ])
+        .jpeg({ quality: 80 })
+        .toBuffer();
       await save(`face2-${names[i]}-${names[j]}.jpg`, two, 2, null, 'side-by-side');
       // a second person small in the background, as behind a candidate
       const bg = await sharp(ids[names[j]]).resize(110, 110).toBuffer();
-      const behind = await sharp(await tile(ids[names[i]], 550, 450)).composite([{ input: bg, left: 430, top: 10 }]).jpeg({ quality: 80 }).toBuffer();
+      const behind = await sharp(await tile(ids[names[i]], 550, 450))
+        .composite([{ input: bg, left: 430, top: 10 }])
+        .jpeg({ quality: 80 })
+        .toBuffer();
       await save(`face2-${names[i]}-behind-${names[j]}.jpg`, behind, 2, null, 'background-person');
     }
   }
   for (let i = 0; i < names.length; i++) {
     const tiles = await Promise.all([0, 1, 2].map((k) => tile(ids[names[(i + k) % names.length]], 183, 220)));
     const three = await sharp({ create: { width: 550, height: 450, channels: 3, background: '#606060' } })
-      .composite(tiles.map((t, k) => ({ input: t, left: k * 183, top: 115 }))).jpeg({ quality: 80 }).toBuffer();
+      .composite(tiles.map((t, k) => ({ input: t, left: k * 183, top: 115 })))
+      .jpeg({ quality: 80 })
+      .toBuffer();
     await save(`face3-${i}.jpg`, three, 3, null, 'three');
   }
   for (const [name, file] of NO_FACE) {
-    await save(`face0-${name}.jpg`, await sharp(file).toColourspace('srgb').resize(550, 450, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer(), 0, null, 'scene');
+    await save(
+      `face0-${name}.jpg`,
+      await sharp(file).toColourspace('srgb').resize(550, 450, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer(),
+      0,
+      null,
+      'scene',
+    );
   }
   for (let k = 0; k < 4; k++) {
     const noise = Buffer.alloc(550 * 450 * 3);
     let s = 12345 + k;
     for (let i = 0; i < noise.length; i++) noise[i] = (s = (s * 1103515245 + 12345) & 0x7fffffff) % 256;
-    await save(`face0-noise-${k}.jpg`, await sharp(noise, { raw: { width: 550, height: 450, channels: 3 } }).blur(k + 0.3).jpeg().toBuffer(), 0, null, 'noise');
+    await save(
+      `face0-noise-${k}.jpg`,
+      await sharp(noise, { raw: { width: 550, height: 450, channels: 3 } })
+        .blur(k + 0.3)
+        .jpeg()
+        .toBuffer(),
+      0,
+      null,
+      'noise',
+    );
   }
-  await save('face0-empty-room.jpg', await sharp({ create: { width: 550, height: 450, channels: 3, background: '#c8c0b0' } }).jpeg().toBuffer(), 0, null, 'flat');
+  await save(
+    'face0-empty-room.jpg',
+    await sharp({ create: { width: 550, height: 450, channels: 3, background: '#c8c0b0' } })
+      .jpeg()
+      .toBuffer(),
+    0,
+    null,
+    'flat',
+  );
   writeFileSync(path.join(out, 'labels.json'), JSON.stringify(items, null, 1));
   return items;
 }

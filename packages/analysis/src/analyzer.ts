@@ -4,7 +4,14 @@ import { assertImageSignature, decodeBase64Image } from './image/decode-image.ts
 import type { ImageAnalysis } from './image/face-analysis.ts';
 import type { JobRequest } from './pool/protocol.ts';
 import { WorkerPool, type PoolOptions, type PoolStats } from './pool/worker-pool.ts';
-import { faceMatchResult, imageSummary, singleFaceResult, type FaceMatchResult, type ImageSummary, type SingleFaceResult } from './responses.ts';
+import {
+  faceMatchResult,
+  imageSummary,
+  singleFaceResult,
+  type FaceMatchResult,
+  type ImageSummary,
+  type SingleFaceResult,
+} from './responses.ts';
 
 /** What the API needs from the analysis engine; implemented locally (worker threads) or remotely (the `analysis` role). */
 export interface Analyzer {
@@ -41,7 +48,10 @@ export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { poo
       const b = own(decodeBase64Image(currentImage, 'currentImage'));
       assertImageSignature(a, 'primaryImage');
       assertImageSignature(b, 'currentImage');
-      const [p, c] = (await pool.run({ kind: 'images', images: [a, b] }, [a.buffer as ArrayBuffer, b.buffer as ArrayBuffer])) as ImageAnalysis[];
+      const [p, c] = (await pool.run({ kind: 'images', images: [a, b] }, [
+        a.buffer as ArrayBuffer,
+        b.buffer as ArrayBuffer,
+      ])) as ImageAnalysis[];
       return faceMatchResult(p, c);
     },
     async describe(bytes) {

@@ -15,10 +15,16 @@ export interface ImageSummary {
   object_detected: boolean;
   objects_count: number;
   object_names: string[];
-  analysis: { expressions: { all_emotions: Record<Emotion, number>; dominant_emotion: Emotion | 'unknown'; confidence: number } };
+  analysis: {
+    expressions: { all_emotions: Record<Emotion, number>; dominant_emotion: Emotion | 'unknown'; confidence: number };
+  };
 }
 
-export interface AuthenticityEntry { real: number | null; live: number | null; authentic: boolean | null }
+export interface AuthenticityEntry {
+  real: number | null;
+  live: number | null;
+  authentic: boolean | null;
+}
 
 export interface FaceMatchResult {
   success: boolean;
@@ -30,7 +36,12 @@ export interface FaceMatchResult {
   current_image_analysis: ImageSummary;
   error_message: string | null;
   step: 'primary_analysis' | 'current_analysis' | 'face_comparison';
-  authenticity_summary: { primary: AuthenticityEntry; current: AuthenticityEntry; is_authentic: boolean | null; note: string };
+  authenticity_summary: {
+    primary: AuthenticityEntry;
+    current: AuthenticityEntry;
+    is_authentic: boolean | null;
+    note: string;
+  };
 }
 
 const uniq = (xs: string[]) => [...new Set(xs)];
@@ -63,13 +74,16 @@ export function imageSummary(a: ImageAnalysis): ImageSummary {
     object_detected: names.length > 0,
     objects_count: a.objects.length,
     object_names: names,
-    analysis: { expressions: { all_emotions: all, dominant_emotion: a.faces.length ? dominant : 'unknown', confidence } },
+    analysis: {
+      expressions: { all_emotions: all, dominant_emotion: a.faces.length ? dominant : 'unknown', confidence },
+    },
   };
 }
 
 function authenticity(a: ImageAnalysis): AuthenticityEntry {
   const f = a.faces[0];
-  if (!f || f.real === null || f.live === null) return { real: f?.real ?? null, live: f?.live ?? null, authentic: null };
+  if (!f || f.real === null || f.live === null)
+    return { real: f?.real ?? null, live: f?.live ?? null, authentic: null };
   return { real: f.real, live: f.live, authentic: f.real >= thresholds.realMin && f.live >= thresholds.liveMin };
 }
 
@@ -91,7 +105,11 @@ export function faceMatchResult(primary: ImageAnalysis, current: ImageAnalysis):
     },
   };
   const problem = (img: ImageAnalysis, which: 'primary' | 'current') =>
-    img.faces.length === 0 ? `No face detected in ${which} image` : img.faces.length > 1 ? `Multiple faces detected in ${which} image` : null;
+    img.faces.length === 0
+      ? `No face detected in ${which} image`
+      : img.faces.length > 1
+        ? `Multiple faces detected in ${which} image`
+        : null;
   const pErr = problem(primary, 'primary');
   if (pErr) return { ...base, error_message: pErr, step: 'primary_analysis' };
   const cErr = problem(current, 'current');

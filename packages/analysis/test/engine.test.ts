@@ -12,10 +12,24 @@ describe('analysis engine in worker threads (real models)', () => {
   afterAll(() => analyzer.close());
 
   it('counts faces, flags multiple faces and ignores a cat and a coffee cup', async () => {
-    expect(await analyzer.singleFace(b64(fixture('astronaut.jpg')))).toMatchObject({ face_detected: true, face_count: 1, multiple_faces: false });
-    expect(await analyzer.singleFace(b64(await twoFaces()))).toMatchObject({ face_detected: true, face_count: 2, multiple_faces: true });
-    expect(await analyzer.singleFace(b64(fixture('chelsea.jpg')))).toMatchObject({ face_detected: false, face_count: 0 });
-    expect(await analyzer.singleFace(b64(fixture('coffee.jpg')))).toMatchObject({ face_detected: false, face_count: 0 });
+    expect(await analyzer.singleFace(b64(fixture('astronaut.jpg')))).toMatchObject({
+      face_detected: true,
+      face_count: 1,
+      multiple_faces: false,
+    });
+    expect(await analyzer.singleFace(b64(await twoFaces()))).toMatchObject({
+      face_detected: true,
+      face_count: 2,
+      multiple_faces: true,
+    });
+    expect(await analyzer.singleFace(b64(fixture('chelsea.jpg')))).toMatchObject({
+      face_detected: false,
+      face_count: 0,
+    });
+    expect(await analyzer.singleFace(b64(fixture('coffee.jpg')))).toMatchObject({
+      face_detected: false,
+      face_count: 0,
+    });
   });
 
   it('two candidates back to back never share a result', async () => {
@@ -36,7 +50,12 @@ describe('analysis engine in worker threads (real models)', () => {
     expect(r.current_image_analysis.analysis.expressions.dominant_emotion).toBe('happy');
     expect(typeof r.authenticity_summary.current.real).toBe('number');
     const noFace = await analyzer.faceMatch(face, b64(fixture('coffee.jpg')));
-    expect(noFace).toMatchObject({ success: false, face_match: false, error_message: 'No face detected in current image', step: 'current_analysis' });
+    expect(noFace).toMatchObject({
+      success: false,
+      face_match: false,
+      error_message: 'No face detected in current image',
+      step: 'current_analysis',
+    });
     const many = await analyzer.faceMatch(b64(await twoFaces()), face);
     expect(many).toMatchObject({ success: false, error_message: 'Multiple faces detected in primary image' });
   });

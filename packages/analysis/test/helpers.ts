@@ -13,7 +13,10 @@ export async function twoFaces(): Promise<Buffer> {
   const face = fixture('astronaut.jpg');
   const mirrored = await sharp(face).flop().toBuffer();
   return sharp({ create: { width: 640, height: 320, channels: 3, background: '#888' } })
-    .composite([{ input: face, left: 0, top: 0 }, { input: mirrored, left: 320, top: 0 }])
+    .composite([
+      { input: face, left: 0, top: 0 },
+      { input: mirrored, left: 320, top: 0 },
+    ])
     .jpeg()
     .toBuffer();
 }
@@ -54,8 +57,30 @@ export function speech(voices: string[], sentences: string[], format: 'wav' | 'w
   const list = path.join(dir, 'list.txt');
   execFileSync('sh', ['-c', `printf "file '%s'\\n" ${parts.map((p) => `'${p}'`).join(' ')} > '${list}'`]);
   const out = path.join(dir, `out.${format}`);
-  const codec = { wav: ['-c:a', 'pcm_s16le'], webm: ['-c:a', 'libopus'], ogg: ['-c:a', 'libopus'], m4a: ['-c:a', 'aac'] }[format];
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list, '-ar', '48000', '-ac', '1', ...codec, '-y', out]);
+  const codec = {
+    wav: ['-c:a', 'pcm_s16le'],
+    webm: ['-c:a', 'libopus'],
+    ogg: ['-c:a', 'libopus'],
+    m4a: ['-c:a', 'aac'],
+  }[format];
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    list,
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    ...codec,
+    '-y',
+    out,
+  ]);
   return readFileSync(out);
 }
 

@@ -8,9 +8,22 @@ import { faceMatchResult, singleFaceResult } from '../src/responses.ts';
 import { fixture, wav } from './helpers.ts';
 
 const emotions = { neutral: 0.7, happy: 0.2, sad: 0.1, angry: 0, fearful: 0, disgusted: 0, surprised: 0 };
-const face = (embedding: number[]) => ({ box: [0, 0, 10, 10] as [number, number, number, number], boxScore: 0.9, meshScore: 0.9, emotions, embedding, real: 0.8, live: 0.9 });
+const face = (embedding: number[]) => ({
+  box: [0, 0, 10, 10] as [number, number, number, number],
+  boxScore: 0.9,
+  meshScore: 0.9,
+  emotions,
+  embedding,
+  real: 0.8,
+  live: 0.9,
+});
 const analysis = (faces: ReturnType<typeof face>[], objects: string[] = []): ImageAnalysis => ({
-  width: 100, height: 100, faces, candidates: faces.length, objects: objects.map((label) => ({ label, score: 0.5 })), ms: 1,
+  width: 100,
+  height: 100,
+  faces,
+  candidates: faces.length,
+  objects: objects.map((label) => ({ label, score: 0.5 })),
+  ms: 1,
 });
 
 describe('input checks', () => {
@@ -28,7 +41,9 @@ describe('input checks', () => {
     expect(code(() => decodeBase64Image('%%%not base64%%%'))).toBe('BAD_BASE64');
     expect(code(() => decodeBase64Image('A'))).toBe('BAD_BASE64');
     expect(code(() => assertImageSignature(Buffer.from('hello world, not an image')))).toBe('NOT_AN_IMAGE');
-    expect(decodeBase64Image(`data:image/jpeg;base64,${fixture('astronaut.jpg').toString('base64')}`).length).toBe(fixture('astronaut.jpg').length);
+    expect(decodeBase64Image(`data:image/jpeg;base64,${fixture('astronaut.jpg').toString('base64')}`).length).toBe(
+      fixture('astronaut.jpg').length,
+    );
     const huge = Buffer.alloc(7 * 1024 * 1024, 1).toString('base64');
     expect(code(() => decodeBase64Image(huge))).toBe('IMAGE_TOO_LARGE');
     const truncated = fixture('astronaut.jpg').subarray(0, 600);
@@ -45,7 +60,10 @@ describe('input checks', () => {
     const pcm = await decodeAudio(wav(tone));
     expect(Math.abs(pcm.length - tone.length)).toBeLessThan(50);
     await expect(decodeAudio(Buffer.alloc(0))).rejects.toMatchObject({ code: 'EMPTY_AUDIO' });
-    await expect(decodeAudio(Buffer.from('RIFF....WAVEgarbage garbage garbage'))).rejects.toMatchObject({ code: 'CORRUPT_AUDIO', statusCode: 422 });
+    await expect(decodeAudio(Buffer.from('RIFF....WAVEgarbage garbage garbage'))).rejects.toMatchObject({
+      code: 'CORRUPT_AUDIO',
+      statusCode: 422,
+    });
     expect(() => checkAudioLevel(new Float32Array(16_000 * 15))).toThrow(/No audio was detected/);
     expect(() => checkAudioLevel(new Float32Array(8_000).fill(0.5))).toThrow(/shorter than 1 second/);
   });
@@ -54,7 +72,11 @@ describe('input checks', () => {
 describe('response shapes', () => {
   it('single-face: counts, multiple faces and object names', () => {
     expect(singleFaceResult(analysis([face([1, 0])], ['cell phone', 'cell phone', 'book']))).toEqual({
-      face_detected: true, multiple_faces: false, face_count: 1, object_detected: true, object_names: ['cell phone', 'book'],
+      face_detected: true,
+      multiple_faces: false,
+      face_count: 1,
+      object_detected: true,
+      object_names: ['cell phone', 'book'],
     });
     expect(singleFaceResult(analysis([face([1, 0]), face([0, 1])])).multiple_faces).toBe(true);
     expect(singleFaceResult(analysis([]))).toMatchObject({ face_detected: false, face_count: 0 });
@@ -62,17 +84,41 @@ describe('response shapes', () => {
 
   it('face-match: errors name the image and step; similarity decides the match', () => {
     const none = faceMatchResult(analysis([]), analysis([face([1, 0])]));
-    expect(none).toMatchObject({ success: false, face_match: false, error_message: 'No face detected in primary image', step: 'primary_analysis' });
+    expect(none).toMatchObject({
+      success: false,
+      face_match: false,
+      error_message: 'No face detected in primary image',
+      step: 'primary_analysis',
+    });
     const many = faceMatchResult(analysis([face([1, 0])]), analysis([face([1, 0]), face([0, 1])]));
-    expect(many).toMatchObject({ success: false, error_message: 'Multiple faces detected in current image', step: 'current_analysis' });
+    expect(many).toMatchObject({
+      success: false,
+      error_message: 'Multiple faces detected in current image',
+      step: 'current_analysis',
+    });
     const same = faceMatchResult(analysis([face([1, 0.1])]), analysis([face([1, 0.12])]));
     expect(same).toMatchObject({ success: true, face_match: true, error_message: null, step: 'face_comparison' });
     expect(same.similarity_score).toBeGreaterThan(99);
-    expect(same.current_image_analysis.analysis.expressions).toEqual({ all_emotions: emotions, dominant_emotion: 'neutral', confidence: 0.7 });
-    expect(Object.keys(same.current_image_analysis.analysis.expressions.all_emotions)).toEqual(['neutral', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised']);
+    expect(same.current_image_analysis.analysis.expressions).toEqual({
+      all_emotions: emotions,
+      dominant_emotion: 'neutral',
+      confidence: 0.7,
+    });
+    expect(Object.keys(same.current_image_analysis.analysis.expressions.all_emotions)).toEqual([
+      'neutral',
+      'happy',
+      'sad',
+      'angry',
+      'fearful',
+      'disgusted',
+      'surprised',
+    ]);
     const other = faceMatchResult(analysis([face([1, 0])]), analysis([face([0, 1])]));
     expect(other).toMatchObject({ success: true, face_match: false, similarity_score: 0 });
-    expect(same.authenticity_summary).toMatchObject({ is_authentic: true, current: { real: 0.8, live: 0.9, authentic: true } });
+    expect(same.authenticity_summary).toMatchObject({
+      is_authentic: true,
+      current: { real: 0.8, live: 0.9, authentic: true },
+    });
   });
 
   it('cosine similarity', () => {

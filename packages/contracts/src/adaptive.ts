@@ -28,7 +28,8 @@ export function pickNextQuestion(
   const order = [0, -1, 1, -2, 2].map((d) => level + d).filter((l) => l >= 1 && l <= 3);
   for (const l of order) {
     const candidates = pool.filter((q) => q.level === l && !asked.has(q.qid) && q.marks <= remainingMarks);
-    if (candidates.length > 0) return candidates[Math.min(candidates.length - 1, Math.floor(random() * candidates.length))]!;
+    if (candidates.length > 0)
+      return candidates[Math.min(candidates.length - 1, Math.floor(random() * candidates.length))]!;
   }
   return null;
 }

@@ -2,8 +2,16 @@ import type { AnswerValue } from './question-item.ts';
 
 /** The fields of an item that form its answer (what a save carries). */
 export const ANSWER_FIELDS = [
-  'selectedChoiceId', 'descriptiveText', 'uploadedFile', 'answerResourcePath', 'answerResourceName',
-  'recordedTime', 'matchOrder', 'typing', 'buttonStyle', 'timeSpend',
+  'selectedChoiceId',
+  'descriptiveText',
+  'uploadedFile',
+  'answerResourcePath',
+  'answerResourceName',
+  'recordedTime',
+  'matchOrder',
+  'typing',
+  'buttonStyle',
+  'timeSpend',
 ] as const;
 
 export function answerOf(item: Partial<AnswerValue>): AnswerValue {

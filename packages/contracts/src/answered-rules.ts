@@ -1,5 +1,12 @@
 import { VALUE_SEPARATOR } from './constants.ts';
-import { BUTTON_STYLE, CHOICE_TYPES, DESCRIPTIVE_TEXT_TYPES, QTYPE, RESOURCE_TYPES, type ButtonStyle } from './question-types.ts';
+import {
+  BUTTON_STYLE,
+  CHOICE_TYPES,
+  DESCRIPTIVE_TEXT_TYPES,
+  QTYPE,
+  RESOURCE_TYPES,
+  type ButtonStyle,
+} from './question-types.ts';
 
 /** Descriptive text with tags, spaces and &nbsp; stripped (spec: Question button state). */
 export function stripDescriptive(text: string | null | undefined): string {
@@ -34,7 +41,8 @@ export function allBlanksFilled(selected: string | null | undefined, blankCount:
 export function isAnswered(item: AnswerLike): boolean {
   const code = item.qtypecode;
   if (code === QTYPE.multiBlank) return allBlanksFilled(item.selectedChoiceId, Math.max(1, item.blankCount ?? 1));
-  if ((CHOICE_TYPES as readonly number[]).includes(code)) return !!item.selectedChoiceId && item.selectedChoiceId.trim() !== '';
+  if ((CHOICE_TYPES as readonly number[]).includes(code))
+    return !!item.selectedChoiceId && item.selectedChoiceId.trim() !== '';
   if ((RESOURCE_TYPES as readonly number[]).includes(code)) return !!item.answerResourcePath;
   if ((DESCRIPTIVE_TEXT_TYPES as readonly number[]).includes(code)) {
     return stripDescriptive(item.descriptiveText) !== '' || !!item.uploadedFile;
@@ -54,7 +62,8 @@ export function buttonStyleAfterChange(item: AnswerLike & { buttonStyle?: string
  * to what the answered rule says. Navigation and the answered rule never look at this style.
  */
 export function toggleReviewStyle(item: AnswerLike & { buttonStyle?: string }): ButtonStyle {
-  if (item.buttonStyle === BUTTON_STYLE.markedReview) return isAnswered(item) ? BUTTON_STYLE.answered : BUTTON_STYLE.notAnswered;
+  if (item.buttonStyle === BUTTON_STYLE.markedReview)
+    return isAnswered(item) ? BUTTON_STYLE.answered : BUTTON_STYLE.notAnswered;
   return BUTTON_STYLE.markedReview;
 }
 

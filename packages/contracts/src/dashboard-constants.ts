@@ -10,9 +10,19 @@ export type Category = (typeof CATEGORIES)[number];
 
 /** Menu keys whose content is a list (the shell's menu plus the Completed/Expired variants). */
 export const LIST_MENU_KEYS = [
-  'Tests', 'Feedback', 'Survey', 'WorkFlow', 'Completed', 'Expired', 'Practice',
-  'FeedbackCompleted', 'SurveyCompleted', 'WorkFlowCompleted',
-  'FeedbackExpired', 'SurveyExpired', 'WorkFlowExpired',
+  'Tests',
+  'Feedback',
+  'Survey',
+  'WorkFlow',
+  'Completed',
+  'Expired',
+  'Practice',
+  'FeedbackCompleted',
+  'SurveyCompleted',
+  'WorkFlowCompleted',
+  'FeedbackExpired',
+  'SurveyExpired',
+  'WorkFlowExpired',
 ] as const;
 
 /** Every menu key the candidate dashboard knows (list areas plus the static pages). */

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** GET /api/test/getTables?qid=: the data tables of a SQL question (the sample tables without qid). */
-export const GetTablesQuery = z.object({ qid: z.string().regex(/^\d{1,12}$/).optional() });
+export const GetTablesQuery = z.object({
+  qid: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
+});
 export const SqlTableView = z.object({
   name: z.string(),
   columns: z.array(z.string()),

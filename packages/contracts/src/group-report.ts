@@ -10,4 +10,3 @@ export const GroupReportParams = z.object({
   groupId: z.coerce.number().int().positive(),
 });
 export type GroupReportParams = z.infer<typeof GroupReportParams>;
-

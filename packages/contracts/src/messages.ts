@@ -1,7 +1,8 @@
 /** User-visible texts of the spec that both the server and the web send or show, word for word. */
 export const MESSAGES = {
   wrongCredentials: 'Username or Password is incorrect.',
-  lastAttempt: 'One last attempt remaining !! WARNING : Too many unsuccessful attempts can cause the account to lock out !!',
+  lastAttempt:
+    'One last attempt remaining !! WARNING : Too many unsuccessful attempts can cause the account to lock out !!',
   locked: 'This account is locked due to too many unsuccessful attempts. Please try again after some time.',
   sessionExpired: 'Session expired. Please login again!',
   credentialsRequired: 'Username and Password are required.',

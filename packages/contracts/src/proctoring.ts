@@ -11,7 +11,12 @@ const Base64Image = z.string().max(16_000_000);
 
 export const FACIAL_EMOTIONS = ['neutral', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised'] as const;
 export const FacialEmotion = z.enum(FACIAL_EMOTIONS);
-export const FacialEmotionScores = z.object(Object.fromEntries(FACIAL_EMOTIONS.map((e) => [e, z.number()])) as Record<(typeof FACIAL_EMOTIONS)[number], z.ZodNumber>);
+export const FacialEmotionScores = z.object(
+  Object.fromEntries(FACIAL_EMOTIONS.map((e) => [e, z.number()])) as Record<
+    (typeof FACIAL_EMOTIONS)[number],
+    z.ZodNumber
+  >,
+);
 
 /** POST /api/facial-analysis/single-face */
 export const SingleFaceRequest = z.object({ primaryImage: Base64Image });
@@ -40,7 +45,11 @@ export const ImageAnalysisSummary = z.object({
   }),
 });
 
-const Authenticity = z.object({ real: z.number().nullable(), live: z.number().nullable(), authentic: z.boolean().nullable() });
+const Authenticity = z.object({
+  real: z.number().nullable(),
+  live: z.number().nullable(),
+  authentic: z.boolean().nullable(),
+});
 
 /** POST /api/facial-analysis/face-match */
 export const FaceMatchRequest = z.object({ primaryImage: Base64Image, currentImage: Base64Image });
@@ -57,7 +66,12 @@ export const FaceMatchResponse = z.object({
   /** 'No face detected in primary/current image', 'Multiple faces detected in primary/current image' */
   error_message: z.string().nullable(),
   step: z.enum(['primary_analysis', 'current_analysis', 'face_comparison']),
-  authenticity_summary: z.object({ primary: Authenticity, current: Authenticity, is_authentic: z.boolean().nullable(), note: z.string() }),
+  authenticity_summary: z.object({
+    primary: Authenticity,
+    current: Authenticity,
+    is_authentic: z.boolean().nullable(),
+    note: z.string(),
+  }),
 });
 export type FaceMatchResponse = z.infer<typeof FaceMatchResponse>;
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { BUTTON_STYLE } from './question-types.ts';
 
-export const ButtonStyleSchema = z.enum([BUTTON_STYLE.answered, BUTTON_STYLE.notAnswered, BUTTON_STYLE.markedReview, BUTTON_STYLE.notVisited]);
+export const ButtonStyleSchema = z.enum([
+  BUTTON_STYLE.answered,
+  BUTTON_STYLE.notAnswered,
+  BUTTON_STYLE.markedReview,
+  BUTTON_STYLE.notVisited,
+]);
 
 export const TypingMetrics = z.object({
   wordCount: z.number().int().min(0),

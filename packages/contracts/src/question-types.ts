@@ -23,22 +23,40 @@ export const QTYPE = {
 
 /** The view a question type code is shown with. Media (27, 28) and coding (20) plug in later. */
 export type QuestionWidget =
-  | 'single-choice' | 'multiple-choice' | 'multi-blank' | 'descriptive' | 'typed-input'
-  | 'typing-test' | 'matching' | 'coding' | 'video' | 'spoken' | 'unsupported';
+  | 'single-choice'
+  | 'multiple-choice'
+  | 'multi-blank'
+  | 'descriptive'
+  | 'typed-input'
+  | 'typing-test'
+  | 'matching'
+  | 'coding'
+  | 'video'
+  | 'spoken'
+  | 'unsupported';
 
 export function widgetFor(code: number): QuestionWidget {
   switch (code) {
-    case QTYPE.multipleChoice: return 'multiple-choice';
-    case QTYPE.multiBlank: return 'multi-blank';
-    case QTYPE.typedInput: return 'typed-input';
-    case QTYPE.typingTest: return 'typing-test';
-    case QTYPE.matching: return 'matching';
-    case QTYPE.coding: return 'coding';
-    case QTYPE.videoInterview: return 'video';
-    case QTYPE.spokenAnswer: return 'spoken';
+    case QTYPE.multipleChoice:
+      return 'multiple-choice';
+    case QTYPE.multiBlank:
+      return 'multi-blank';
+    case QTYPE.typedInput:
+      return 'typed-input';
+    case QTYPE.typingTest:
+      return 'typing-test';
+    case QTYPE.matching:
+      return 'matching';
+    case QTYPE.coding:
+      return 'coding';
+    case QTYPE.videoInterview:
+      return 'video';
+    case QTYPE.spokenAnswer:
+      return 'spoken';
     default:
       if ((CHOICE_TYPES as readonly number[]).includes(code)) return 'single-choice';
-      if ((DESCRIPTIVE_TEXT_TYPES as readonly number[]).includes(code) || [10, 25, 26].includes(code)) return 'descriptive';
+      if ((DESCRIPTIVE_TEXT_TYPES as readonly number[]).includes(code) || [10, 25, 26].includes(code))
+        return 'descriptive';
       return 'unsupported';
   }
 }

@@ -22,7 +22,12 @@ export interface ScoringQuestion {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const ids = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean).map(Number);
+const ids = (s: string | undefined) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map(Number);
 
 /** The spec's correctid for a multi-blank question: choice ids joined by commas in blank order. */
 export const multiBlankCorrectId = (q: Pick<ScoringQuestion, 'correctChoiceIds'>) => q.correctChoiceIds.join(',');
@@ -32,7 +37,10 @@ export function scoreQuestion(q: ScoringQuestion, a: AnswerValue | undefined): n
   if (!a) return 0;
   const code = q.qtypecode;
   if (code === QTYPE.multiBlank) {
-    const given = (a.selectedChoiceId ?? '').split(',').map((x) => x.trim()).join(',');
+    const given = (a.selectedChoiceId ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .join(',');
     return given !== '' && given === multiBlankCorrectId(q) ? q.marks : 0;
   }
   if ((CHOICE_TYPES as readonly number[]).includes(code)) {
@@ -59,7 +67,9 @@ export function scoreQuestion(q: ScoringQuestion, a: AnswerValue | undefined): n
   if (code === QTYPE.typingTest) {
     const source = q.answerKey.sourceText ?? '';
     // Marks come from the source's own words; words typed past it (the added ones) only count for speed.
-    const typed = words(a.descriptiveText ?? '').slice(0, words(source).length).join(' ');
+    const typed = words(a.descriptiveText ?? '')
+      .slice(0, words(source).length)
+      .join(' ');
     const m = computeTypingMetrics(source, typed, 60);
     return round2((q.marks * m.correctCount) / Math.max(1, m.correctCount + m.incorrectCount + m.skippedCount));
   }
@@ -74,5 +84,9 @@ export function scoreAttempt(questions: ScoringQuestion[], answers: Map<number, 
     total += q.marks;
     obtained += scoreQuestion(q, answers.get(q.qid));
   }
-  return { obtainedMarks: round2(obtained), totalMarks: round2(total), percentage: total > 0 ? round2((obtained / total) * 100) : 0 };
+  return {
+    obtainedMarks: round2(obtained),
+    totalMarks: round2(total),
+    percentage: total > 0 ? round2((obtained / total) * 100) : 0,
+  };
 }

@@ -41,12 +41,20 @@ export function typingTarget(source: string, typedWordCount: number, seed: numbe
  * type (the source, or with `seed` the source plus its added words); words per minute from the
  * elapsed time. Skipped counts only the source's own words not reached.
  */
-export function computeTypingMetrics(source: string, typed: string, elapsedSeconds: number, keyStrokes = typed.length, seed?: number): TypingMetrics {
+export function computeTypingMetrics(
+  source: string,
+  typed: string,
+  elapsedSeconds: number,
+  keyStrokes = typed.length,
+  seed?: number,
+): TypingMetrics {
   const src = words(source);
   const got = words(typed);
   const target = seed === undefined ? src : typingTarget(source, got.length, seed);
   let correctCount = 0;
-  got.forEach((w, i) => { if (w === target[i]) correctCount += 1; });
+  got.forEach((w, i) => {
+    if (w === target[i]) correctCount += 1;
+  });
   const wordCount = got.length;
   const incorrectCount = wordCount - correctCount;
   const skippedCount = Math.max(0, src.length - wordCount);

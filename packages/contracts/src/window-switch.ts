@@ -15,7 +15,11 @@ export function windowSwitchVerdict(limit: number, switches: number, proctoringE
 }
 
 /** The count left after earlier violations, floored at 0; the zero flag unless defaultZeroProctorCheck is 1. */
-export function reducedProctorCount(count: number, violations: number, defaultZeroProctorCheck: number): { count: number; zero: boolean } {
+export function reducedProctorCount(
+  count: number,
+  violations: number,
+  defaultZeroProctorCheck: number,
+): { count: number; zero: boolean } {
   const left = Math.max(0, count - violations);
   return { count: left, zero: left === 0 && defaultZeroProctorCheck !== 1 };
 }

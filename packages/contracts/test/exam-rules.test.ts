@@ -1,9 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allBlanksFilled, canFinish, canGoNext, canGoPrevious, canJumpTo, computeTypingMetrics, decodePayload, displayTexts,
-  encodePayload, formatHms, isAnswered, isOneMinuteMark, mediaKind, nextLevel, pickNextQuestion, progressPercent,
-  reducedProctorCount, remainingSeconds, scoreAttempt, scoreQuestion, stripDescriptive, typingAllowed, windowSwitchVerdict,
-  type NavigationState, type ScoringQuestion,
+  allBlanksFilled,
+  canFinish,
+  canGoNext,
+  canGoPrevious,
+  canJumpTo,
+  computeTypingMetrics,
+  decodePayload,
+  displayTexts,
+  encodePayload,
+  formatHms,
+  isAnswered,
+  isOneMinuteMark,
+  mediaKind,
+  nextLevel,
+  pickNextQuestion,
+  progressPercent,
+  reducedProctorCount,
+  remainingSeconds,
+  scoreAttempt,
+  scoreQuestion,
+  stripDescriptive,
+  typingAllowed,
+  windowSwitchVerdict,
+  type NavigationState,
+  type ScoringQuestion,
 } from '../src/index.ts';
 
 describe('answered rules by type code', () => {
@@ -44,8 +65,16 @@ describe('answered rules by type code', () => {
 
 describe('navigation rules', () => {
   const base: NavigationState = {
-    index: 0, total: 3, recording: false, mandatory: false, navigationAllowed: true, examtypeid: 1,
-    totalMarksToAttempt: 0, marksServed: 0, currentAnswered: false, allAnswered: false,
+    index: 0,
+    total: 3,
+    recording: false,
+    mandatory: false,
+    navigationAllowed: true,
+    examtypeid: 1,
+    totalMarksToAttempt: 0,
+    marksServed: 0,
+    currentAnswered: false,
+    allAnswered: false,
   };
   it('Next: not on the last question, not while recording, not unanswered when mandatory', () => {
     expect(canGoNext(base)).toBe(true);
@@ -79,7 +108,15 @@ describe('navigation rules', () => {
 describe('typing metrics', () => {
   it('counts words against the same position of the source', () => {
     const m = computeTypingMetrics('the quick brown fox', 'the quick brwn', 30, 14);
-    expect(m).toEqual({ wordCount: 3, correctCount: 2, incorrectCount: 1, skippedCount: 1, wpm: 6, typingAccuracy: 66.67, keyStrokes: 14 });
+    expect(m).toEqual({
+      wordCount: 3,
+      correctCount: 2,
+      incorrectCount: 1,
+      skippedCount: 1,
+      wpm: 6,
+      typingAccuracy: 66.67,
+      keyStrokes: 14,
+    });
   });
   it('blocks input past the source word count', () => {
     expect(typingAllowed('a b', 'a b')).toBe(true);
@@ -104,7 +141,14 @@ describe('timer', () => {
 });
 
 describe('scoring', () => {
-  const q = (over: Partial<ScoringQuestion>): ScoringQuestion => ({ qid: 1, qtypecode: 1, marks: 2, correctChoiceIds: [11], answerKey: {}, ...over });
+  const q = (over: Partial<ScoringQuestion>): ScoringQuestion => ({
+    qid: 1,
+    qtypecode: 1,
+    marks: 2,
+    correctChoiceIds: [11],
+    answerKey: {},
+    ...over,
+  });
   it('single and multiple choice', () => {
     expect(scoreQuestion(q({}), { selectedChoiceId: '11' })).toBe(2);
     expect(scoreQuestion(q({}), { selectedChoiceId: '12' })).toBe(0);
@@ -120,24 +164,52 @@ describe('scoring', () => {
     expect(scoreQuestion(mb, { selectedChoiceId: '21,25' })).toBe(0);
   });
   it('typed input, matching and typing', () => {
-    expect(scoreQuestion(q({ qtypecode: 5, answerKey: { answers: ['Paris', 'Rome'] } }), { descriptiveText: ' paris |^^|ROME' })).toBe(2);
-    expect(scoreQuestion(q({ qtypecode: 5, answerKey: { answers: ['Paris', 'Rome'] } }), { descriptiveText: 'Paris|^^|' })).toBe(0);
-    const match = q({ qtypecode: 7, marks: 4, answerKey: { pairs: [[1, 5], [2, 6], [3, 7], [4, 8]] } });
+    expect(
+      scoreQuestion(q({ qtypecode: 5, answerKey: { answers: ['Paris', 'Rome'] } }), {
+        descriptiveText: ' paris |^^|ROME',
+      }),
+    ).toBe(2);
+    expect(
+      scoreQuestion(q({ qtypecode: 5, answerKey: { answers: ['Paris', 'Rome'] } }), { descriptiveText: 'Paris|^^|' }),
+    ).toBe(0);
+    const match = q({
+      qtypecode: 7,
+      marks: 4,
+      answerKey: {
+        pairs: [
+          [1, 5],
+          [2, 6],
+          [3, 7],
+          [4, 8],
+        ],
+      },
+    });
     expect(scoreQuestion(match, { matchOrder: [5, 6, 8, 7] })).toBe(2);
-    expect(scoreQuestion(q({ qtypecode: 6, marks: 4, answerKey: { sourceText: 'a b c d' } }), { descriptiveText: 'a b x' })).toBe(2);
+    expect(
+      scoreQuestion(q({ qtypecode: 6, marks: 4, answerKey: { sourceText: 'a b c d' } }), { descriptiveText: 'a b x' }),
+    ).toBe(2);
     expect(scoreQuestion(q({ qtypecode: 4 }), { descriptiveText: 'essay' })).toBe(0);
   });
   it('attempt totals and percentage', () => {
     const qs = [q({ qid: 1 }), q({ qid: 2, correctChoiceIds: [20] }), q({ qid: 3, qtypecode: 4 })];
-    const ev = scoreAttempt(qs, new Map([[1, { selectedChoiceId: '11' }], [2, { selectedChoiceId: '99' }]]));
+    const ev = scoreAttempt(
+      qs,
+      new Map([
+        [1, { selectedChoiceId: '11' }],
+        [2, { selectedChoiceId: '99' }],
+      ]),
+    );
     expect(ev).toEqual({ obtainedMarks: 2, totalMarks: 6, percentage: 33.33 });
   });
 });
 
 describe('adaptive picking', () => {
   const pool = [
-    { qid: 1, level: 1, marks: 1 }, { qid: 2, level: 2, marks: 1 }, { qid: 3, level: 2, marks: 2 },
-    { qid: 4, level: 3, marks: 3 }, { qid: 5, level: 3, marks: 1 },
+    { qid: 1, level: 1, marks: 1 },
+    { qid: 2, level: 2, marks: 1 },
+    { qid: 3, level: 2, marks: 2 },
+    { qid: 4, level: 3, marks: 3 },
+    { qid: 5, level: 3, marks: 1 },
   ];
   it('moves up after correct, down after wrong, within 1..3', () => {
     expect(nextLevel(2, true)).toBe(3);
@@ -172,7 +244,11 @@ describe('window switch, media, translation, encoding', () => {
   });
   it('translations with the missing marker and English alongside', () => {
     expect(displayTexts('Hello', 'नमस्ते', 'hi-IN', 1)).toEqual({ primary: 'नमस्ते', english: 'Hello', missing: false });
-    expect(displayTexts('Hello', '--null--', 'hi-IN', 0)).toEqual({ primary: '( Translation not available )', english: null, missing: true });
+    expect(displayTexts('Hello', '--null--', 'hi-IN', 0)).toEqual({
+      primary: '( Translation not available )',
+      english: null,
+      missing: true,
+    });
     expect(displayTexts('Hello', 'x', 'en-IN', 1)).toEqual({ primary: 'Hello', english: null, missing: false });
   });
   it('payloads are base64url JSON', () => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BUTTON_STYLE, TYPING_LEAD_PADDING, buttonStyleAfterChange, computeTypingMetrics, scoreQuestion, toggleReviewStyle,
-  typingAllowed, typingTarget, typingTicker, words, type ScoringQuestion,
+  BUTTON_STYLE,
+  TYPING_LEAD_PADDING,
+  buttonStyleAfterChange,
+  computeTypingMetrics,
+  scoreQuestion,
+  toggleReviewStyle,
+  typingAllowed,
+  typingTarget,
+  typingTicker,
+  words,
+  type ScoringQuestion,
 } from '../src/index.ts';
 
 const SOURCE = 'one two three four five six seven eight nine ten eleven twelve';
@@ -37,7 +46,14 @@ describe('typing metrics against the growing text', () => {
     const target = typingTarget(SOURCE, 14, 9);
     const typed = [...target.slice(0, 13), 'wrong'].join(' ');
     const m = computeTypingMetrics(SOURCE, typed, 30, 80, 9);
-    expect(m).toMatchObject({ wordCount: 14, correctCount: 13, incorrectCount: 1, skippedCount: 0, typingAccuracy: 92.86, keyStrokes: 80 });
+    expect(m).toMatchObject({
+      wordCount: 14,
+      correctCount: 13,
+      incorrectCount: 1,
+      skippedCount: 0,
+      typingAccuracy: 92.86,
+      keyStrokes: 80,
+    });
   });
   it('words per minute come from the elapsed time', () => {
     expect(computeTypingMetrics(SOURCE, 'one two three four five six', 30, 0, 9).wpm).toBe(12);
@@ -50,7 +66,13 @@ describe('typing metrics against the growing text', () => {
     expect(typingAllowed(target, `${target.join(' ')} extra`)).toBe(false);
   });
   it('scoring reads only the source words: extra words typed past it cost nothing', () => {
-    const q: ScoringQuestion = { qid: 1, qtypecode: 6, marks: 4, correctChoiceIds: [], answerKey: { sourceText: 'a b c d' } };
+    const q: ScoringQuestion = {
+      qid: 1,
+      qtypecode: 6,
+      marks: 4,
+      correctChoiceIds: [],
+      answerKey: { sourceText: 'a b c d' },
+    };
     expect(scoreQuestion(q, { descriptiveText: 'a b c d' })).toBe(4);
     expect(scoreQuestion(q, { descriptiveText: 'a b c d b a c' })).toBe(4);
     expect(scoreQuestion(q, { descriptiveText: 'a x c' })).toBe(2);
@@ -60,13 +82,21 @@ describe('typing metrics against the growing text', () => {
 describe('typing strip: 20 characters of lead padding before the current word', () => {
   const lead = (parts: ReturnType<typeof typingTicker>) => {
     const i = parts.findIndex((p) => p.state === 'current');
-    return parts.slice(0, i).map((p) => p.text).join('');
+    return parts
+      .slice(0, i)
+      .map((p) => p.text)
+      .join('');
   };
   it('starts with 20 blank characters, then the first word', () => {
     const parts = typingTicker(words(SOURCE), '');
     expect(lead(parts)).toBe(' '.repeat(TYPING_LEAD_PADDING));
     expect(parts.find((p) => p.state === 'current')?.text).toBe('one');
-    expect(parts.filter((p) => p.state === 'todo').map((p) => p.text.trim()).slice(0, 2)).toEqual(['two', 'three']);
+    expect(
+      parts
+        .filter((p) => p.state === 'todo')
+        .map((p) => p.text.trim())
+        .slice(0, 2),
+    ).toEqual(['two', 'three']);
   });
   it('keeps exactly 20 characters of what was typed before the current word, marked by correctness', () => {
     const parts = typingTicker(words(SOURCE), 'one twoo three ');
@@ -81,7 +111,9 @@ describe('typing strip: 20 characters of lead padding before the current word', 
     expect(lead(parts)).toBe('three four five six ');
     expect(lead(parts)).toHaveLength(20);
     expect(parts.find((p) => p.state === 'current')?.text).toBe('seven');
-    expect(lead(typingTicker(words(SOURCE), 'one two three four five six seven '))).toBe('ree four five six seven '.slice(-20));
+    expect(lead(typingTicker(words(SOURCE), 'one two three four five six seven '))).toBe(
+      'ree four five six seven '.slice(-20),
+    );
   });
 });
 
@@ -89,12 +121,20 @@ describe('Marked Review', () => {
   const item = { qtypecode: 1, selectedChoiceId: '' };
   it('toggles on whatever the answer, and off back to the answered rule', () => {
     expect(toggleReviewStyle({ ...item, buttonStyle: BUTTON_STYLE.notAnswered })).toBe(BUTTON_STYLE.markedReview);
-    expect(toggleReviewStyle({ ...item, selectedChoiceId: '3', buttonStyle: BUTTON_STYLE.answered })).toBe(BUTTON_STYLE.markedReview);
+    expect(toggleReviewStyle({ ...item, selectedChoiceId: '3', buttonStyle: BUTTON_STYLE.answered })).toBe(
+      BUTTON_STYLE.markedReview,
+    );
     expect(toggleReviewStyle({ ...item, buttonStyle: BUTTON_STYLE.markedReview })).toBe(BUTTON_STYLE.notAnswered);
-    expect(toggleReviewStyle({ ...item, selectedChoiceId: '3', buttonStyle: BUTTON_STYLE.markedReview })).toBe(BUTTON_STYLE.answered);
+    expect(toggleReviewStyle({ ...item, selectedChoiceId: '3', buttonStyle: BUTTON_STYLE.markedReview })).toBe(
+      BUTTON_STYLE.answered,
+    );
   });
   it('survives an answer change', () => {
-    expect(buttonStyleAfterChange({ ...item, selectedChoiceId: '3', buttonStyle: BUTTON_STYLE.markedReview })).toBe(BUTTON_STYLE.markedReview);
-    expect(buttonStyleAfterChange({ ...item, selectedChoiceId: '3', buttonStyle: BUTTON_STYLE.notAnswered })).toBe(BUTTON_STYLE.answered);
+    expect(buttonStyleAfterChange({ ...item, selectedChoiceId: '3', buttonStyle: BUTTON_STYLE.markedReview })).toBe(
+      BUTTON_STYLE.markedReview,
+    );
+    expect(buttonStyleAfterChange({ ...item, selectedChoiceId: '3', buttonStyle: BUTTON_STYLE.notAnswered })).toBe(
+      BUTTON_STYLE.answered,
+    );
   });
 });

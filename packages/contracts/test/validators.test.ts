@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decodePayload, encodePayload, isValidContact, isValidEmail, isValidPassword, MESSAGES, passwordChangeValidationMessage,
-  profileValidationMessage, remainingAttemptsMessage,
+  decodePayload,
+  encodePayload,
+  isValidContact,
+  isValidEmail,
+  isValidPassword,
+  MESSAGES,
+  passwordChangeValidationMessage,
+  profileValidationMessage,
+  remainingAttemptsMessage,
 } from '../src/index.ts';
 
 describe('password rule', () => {
-  it.each(['Candidate@123', 'Abcdef1!'.replace('!', '@'), 'zZ9$zzzz', 'Aa1?Aa1?'.replace(/\?/g, '&')])('accepts %s', (pw) => {
-    expect(isValidPassword(pw)).toBe(true);
-  });
+  it.each(['Candidate@123', 'Abcdef1!'.replace('!', '@'), 'zZ9$zzzz', 'Aa1?Aa1?'.replace(/\?/g, '&')])(
+    'accepts %s',
+    (pw) => {
+      expect(isValidPassword(pw)).toBe(true);
+    },
+  );
   it.each([
     ['too short', 'Aa1@aaa'],
     ['no upper', 'candidate@123'],
@@ -25,7 +35,8 @@ describe('password rule', () => {
 describe('contact number and e-mail', () => {
   it('needs exactly 10 digits', () => {
     expect(isValidContact('9876543210')).toBe(true);
-    for (const v of ['987654321', '98765432101', '98765 43210', '+919876543210', 'abcdefghij', '']) expect(isValidContact(v)).toBe(false);
+    for (const v of ['987654321', '98765432101', '98765 43210', '+919876543210', 'abcdefghij', ''])
+      expect(isValidContact(v)).toBe(false);
   });
   it('matches a standard e-mail pattern', () => {
     for (const v of ['a@b.co', 'first.last+tag@sub.example.com']) expect(isValidEmail(v)).toBe(true);

@@ -7,8 +7,24 @@ export { LocalSandboxExecutor, type LocalExecutorOptions } from './executor/loca
 export { Judge0Executor, singleSource, type Judge0Options } from './executor/judge0-executor.ts';
 export { generateSkeleton, programFiles, javaMainClass, GENERATORS, type SkeletonInput } from './skeleton/generator.ts';
 export { parseSignature, SignatureError, MULTI, type Signature } from './skeleton/signature.ts';
-export { runProgram, runTests, outputsMatch, type TestCase, type FunctionSpec, type TestOutcome, type CodeRunOutcome } from './judge.ts';
-export { SqlEngine, SqlUnavailableError, SqlTimeoutError, SAMPLE_TABLES, setupSql, type SqlTable, type SqlOutcome } from './sql/index.ts';
+export {
+  runProgram,
+  runTests,
+  outputsMatch,
+  type TestCase,
+  type FunctionSpec,
+  type TestOutcome,
+  type CodeRunOutcome,
+} from './judge.ts';
+export {
+  SqlEngine,
+  SqlUnavailableError,
+  SqlTimeoutError,
+  SAMPLE_TABLES,
+  setupSql,
+  type SqlTable,
+  type SqlOutcome,
+} from './sql/index.ts';
 export { inspectHost, type HostReport } from './host/capabilities.ts';
 
 import { Judge0Executor } from './executor/judge0-executor.ts';

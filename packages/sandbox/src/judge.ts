@@ -87,7 +87,13 @@ export async function runProgram(
   req: { language: ProgramLanguage; code: string; stdin?: string; limits?: Partial<Limits> },
 ): Promise<CodeRunOutcome> {
   const g = programFiles(req.language, req.code);
-  const res = await executor.execute({ language: req.language, files: g.files, entry: g.entry, stdins: [req.stdin ?? ''], runLimits: req.limits });
+  const res = await executor.execute({
+    language: req.language,
+    files: g.files,
+    entry: g.entry,
+    stdins: [req.stdin ?? ''],
+    runLimits: req.limits,
+  });
   const compileWarnings = res.compile?.stderr.trim() ?? '';
   if (res.compile && res.compile.verdict !== 'ok') {
     return { status: res.compile.verdict, output: '', error: errorText(res.compile), executor: res.executor };
@@ -100,7 +106,13 @@ export async function runProgram(
 /** Compile once, run every test case, report each pass/fail (hidden cases without their data). */
 export async function runTests(
   executor: Executor,
-  req: { language: ProgramLanguage; code: string; fn?: FunctionSpec | null; tests: TestCase[]; limits?: Partial<Limits> },
+  req: {
+    language: ProgramLanguage;
+    code: string;
+    fn?: FunctionSpec | null;
+    tests: TestCase[];
+    limits?: Partial<Limits>;
+  },
 ): Promise<CodeRunOutcome> {
   let sig: Signature | null = null;
   let files;
@@ -112,17 +124,36 @@ export async function runTests(
     files = GENERATORS[req.language].harness(s, req.code);
     stdins = req.tests.map((t) => {
       const raw = Array.isArray(t.input) ? t.input : [t.input];
-      return encodeArgs(s, s.params.map((p, i) => coerceValue(raw[i], p.type)));
+      return encodeArgs(
+        s,
+        s.params.map((p, i) => coerceValue(raw[i], p.type)),
+      );
     });
-    expected = req.tests.map((t) => (s.returns && !s.returns.array && s.returns.base === 'string' ? String(t.output ?? '') : canonicalOutput(t.output)));
+    expected = req.tests.map((t) =>
+      s.returns && !s.returns.array && s.returns.base === 'string' ? String(t.output ?? '') : canonicalOutput(t.output),
+    );
   } else {
     files = programFiles(req.language, req.code);
     stdins = req.tests.map((t) => String(t.input ?? ''));
     expected = req.tests.map((t) => String(t.output ?? ''));
   }
-  const res = await executor.execute({ language: req.language, files: files.files, entry: files.entry, stdins, runLimits: req.limits });
+  const res = await executor.execute({
+    language: req.language,
+    files: files.files,
+    entry: files.entry,
+    stdins,
+    runLimits: req.limits,
+  });
   if (res.compile && res.compile.verdict !== 'ok') {
-    return { status: res.compile.verdict, output: '', error: errorText(res.compile), tests: [], passed: 0, total: req.tests.length, executor: res.executor };
+    return {
+      status: res.compile.verdict,
+      output: '',
+      error: errorText(res.compile),
+      tests: [],
+      passed: 0,
+      total: req.tests.length,
+      executor: res.executor,
+    };
   }
   const tests: TestOutcome[] = res.runs.map((run, index) => {
     const hidden = Boolean(req.tests[index].hidden);

@@ -157,7 +157,8 @@ const PYTHON_BOOT = [
 export const TOOLCHAINS: Record<ProgramLanguage, Toolchain> = {
   c: {
     mainFile: () => 'main.c',
-    compile: (files) => `mkdir -p /work/out && gcc -O2 -std=gnu17 -Wall${LINK_FLAGS} -o /work/out/prog ${files.map((f) => `/box/${f}`).join(' ')} -lm 1>&2 && cat /work/out/prog`,
+    compile: (files) =>
+      `mkdir -p /work/out && gcc -O2 -std=gnu17 -Wall${LINK_FLAGS} -o /work/out/prog ${files.map((f) => `/box/${f}`).join(' ')} -lm 1>&2 && cat /work/out/prog`,
     artifact: 'file',
     run: () => ['/box/prog'],
   },
@@ -171,12 +172,19 @@ export const TOOLCHAINS: Record<ProgramLanguage, Toolchain> = {
   java: {
     mainFile: (entry) => `${entry ?? 'Main'}.java`,
     compile: (files, limits, ctx) =>
-      `mkdir -p /work/out && javac ${javacOpts(limits, ctx).map((o) => `-J${o}`).join(' ')} -encoding UTF-8 -Xlint:none -d /work/out ${files
+      `mkdir -p /work/out && javac ${javacOpts(limits, ctx)
+        .map((o) => `-J${o}`)
+        .join(' ')} -encoding UTF-8 -Xlint:none -d /work/out ${files
         .filter((f) => f.endsWith('.java'))
         .map((f) => `/box/${f}`)
         .join(' ')} 1>&2 && tar -C /work/out -cf - .`,
     artifact: 'tar',
-    run: (entry, limits) => ['/bin/sh', '-c', `tar -xf /box/artifact.tar -C /work && exec java ${javaOpts(limits).join(' ')} -cp /work "$0"`, entry ?? 'Main'],
+    run: (entry, limits) => [
+      '/bin/sh',
+      '-c',
+      `tar -xf /box/artifact.tar -C /work && exec java ${javaOpts(limits).join(' ')} -cp /work "$0"`,
+      entry ?? 'Main',
+    ],
   },
   python: {
     mainFile: () => 'main.py',

@@ -61,9 +61,15 @@ int main() { pthread_t t[4]; for (int i = 0; i < 4; i++) pthread_create(&t[i], 0
   });
 
   it.each([
-    ['c', '#include <stdlib.h>\n#include <string.h>\nint main(){ size_t n = 4UL<<30; volatile char *p = malloc(n); if(!p) return 3; for (size_t i = 0; i < n; i += 4096) p[i] = 1; return p[n-4096]; }'],
+    [
+      'c',
+      '#include <stdlib.h>\n#include <string.h>\nint main(){ size_t n = 4UL<<30; volatile char *p = malloc(n); if(!p) return 3; for (size_t i = 0; i < n; i += 4096) p[i] = 1; return p[n-4096]; }',
+    ],
     ['cpp', '#include <vector>\nint main(){ std::vector<char> v(4UL<<30, 1); return v[123]; }'],
-    ['java', 'public class Main { public static void main(String[] a) { long[] x = new long[536_870_000]; System.out.println(x.length); } }'],
+    [
+      'java',
+      'public class Main { public static void main(String[] a) { long[] x = new long[536_870_000]; System.out.println(x.length); } }',
+    ],
     ['python', 'x = bytearray(4 * 1024 ** 3)\nprint(len(x))'],
     ['javascript', 'const a = []; for (;;) a.push(new Array(1e6).fill(1));'],
   ] as const)('a 4 GB allocation in %s hits the memory limit', async (lang, code) => {
@@ -72,7 +78,8 @@ int main() { pthread_t t[4]; for (int i = 0; i < 4; i++) pthread_create(&t[i], 0
   });
 
   it('a 10 GB file hits the file size limit', async () => {
-    const code = '#include <stdio.h>\nint main(){ FILE *f = fopen("/work/big", "w"); static char b[1<<20]; for (int i = 0; i < 10240; i++) fwrite(b, 1, sizeof b, f); fclose(f); puts("wrote"); }';
+    const code =
+      '#include <stdio.h>\nint main(){ FILE *f = fopen("/work/big", "w"); static char b[1<<20]; for (int i = 0; i < 10240; i++) fwrite(b, 1, sizeof b, f); fclose(f); puts("wrote"); }';
     const r = await runOnce(ex, 'c', code);
     expect(r.verdict).toBe('file-size-limit');
     expect(r.stdout).not.toContain('wrote');
@@ -155,18 +162,21 @@ int main() {
 }`;
     const r = await runOnce(ex, 'c', code);
     expect(r.verdict).toBe('ok');
-    for (const k of ['mount', 'unshare', 'unshare_ns', 'ptrace', 'traceme', 'setuid', 'chroot']) expect(r.stdout).toContain(`${k}=0`);
+    for (const k of ['mount', 'unshare', 'unshare_ns', 'ptrace', 'traceme', 'setuid', 'chroot'])
+      expect(r.stdout).toContain(`${k}=0`);
   });
 
   it('runs unprivileged: box uid, no capabilities, no-new-privs, seccomp, every rlimit set', async () => {
     const code = `import resource\nprint(open('/proc/self/status').read())\nfor n in ['RLIMIT_CPU', 'RLIMIT_FSIZE', 'RLIMIT_NOFILE', 'RLIMIT_NPROC', 'RLIMIT_CORE']:\n    print(n, *resource.getrlimit(getattr(resource, n)))`;
     const r = await runOnce(ex, 'python', code);
     expect(r.verdict).toBe('ok');
-    const field = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, 'm').exec(r.stdout)?.[1].trim().split(/\s+/).filter(Boolean);
+    const field = (name: string) =>
+      new RegExp(`^${name}:[ \\t]*(.*)$`, 'm').exec(r.stdout)?.[1].trim().split(/\s+/).filter(Boolean);
     expect(field('Uid')!.every((u) => Number(u) >= 61500 && Number(u) < 61600)).toBe(true);
     expect(field('Gid')!.every((g) => g === field('Uid')![0])).toBe(true);
     expect(field('Groups') ?? []).toEqual([]);
-    for (const cap of ['CapInh', 'CapPrm', 'CapEff', 'CapBnd', 'CapAmb']) expect(field(cap)).toEqual(['0000000000000000']);
+    for (const cap of ['CapInh', 'CapPrm', 'CapEff', 'CapBnd', 'CapAmb'])
+      expect(field(cap)).toEqual(['0000000000000000']);
     expect(field('NoNewPrivs')).toEqual(['1']);
     expect(field('Seccomp')).toEqual(['2']);
     expect(r.stdout).toContain('RLIMIT_CPU 2 3');
@@ -187,14 +197,20 @@ int main() {
 describe.runIf(!host.ok)('without cgroups, root, bwrap or seccomp', () => {
   it('refuses to run and says what is missing', async () => {
     const ex = new LocalSandboxExecutor({ host });
-    await expect(ex.execute({ language: 'python', files: { 'main.py': 'print(1)' }, stdins: [''] })).rejects.toBeInstanceOf(SandboxUnavailableError);
+    await expect(
+      ex.execute({ language: 'python', files: { 'main.py': 'print(1)' }, stdins: [''] }),
+    ).rejects.toBeInstanceOf(SandboxUnavailableError);
   });
 });
 
 describe('refusing to run without limits', () => {
   it('a host report with problems makes the executor refuse with the reasons', async () => {
-    const ex = new LocalSandboxExecutor({ host: { ok: false, problems: ['no usable memory/pids/cpuacct cgroups'], cgroup: null, seccompPath: null } });
-    const err = await ex.execute({ language: 'c', files: { 'main.c': 'int main(){}' }, stdins: [''] }).catch((e: unknown) => e);
+    const ex = new LocalSandboxExecutor({
+      host: { ok: false, problems: ['no usable memory/pids/cpuacct cgroups'], cgroup: null, seccompPath: null },
+    });
+    const err = await ex
+      .execute({ language: 'c', files: { 'main.c': 'int main(){}' }, stdins: [''] })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SandboxUnavailableError);
     expect((err as Error).message).toContain('cgroups');
   });

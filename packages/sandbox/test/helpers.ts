@@ -37,7 +37,8 @@ export function strayProcesses(): string[] {
       const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
       const state = /^State:\s+(\S)/m.exec(status)?.[1];
       const ppid = /^PPid:\s+(\d+)/m.exec(status)?.[1];
-      if (uid >= UID_BASE && uid < UID_BASE + 100) out.push(`${name} ${state} ppid=${ppid} ${/^Name:\s+(.*)$/m.exec(status)?.[1]}`);
+      if (uid >= UID_BASE && uid < UID_BASE + 100)
+        out.push(`${name} ${state} ppid=${ppid} ${/^Name:\s+(.*)$/m.exec(status)?.[1]}`);
     } catch {
       /* exited meanwhile */
     }

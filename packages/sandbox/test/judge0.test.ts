@@ -24,7 +24,15 @@ beforeAll(async () => {
         res.writeHead(503, { 'retry-after': '7' });
         return res.end('{"error":"queue is full"}');
       }
-      if (u.pathname === '/languages') return res.end(JSON.stringify([{ id: 70, name: 'Python (2.7.17)' }, { id: 71, name: 'Python (3.8.1)' }, { id: 92, name: 'Python (3.11.2)' }, { id: 62, name: 'Java (OpenJDK 13.0.1)' }]));
+      if (u.pathname === '/languages')
+        return res.end(
+          JSON.stringify([
+            { id: 70, name: 'Python (2.7.17)' },
+            { id: 71, name: 'Python (3.8.1)' },
+            { id: 92, name: 'Python (3.11.2)' },
+            { id: 62, name: 'Java (OpenJDK 13.0.1)' },
+          ]),
+        );
       if (u.pathname === '/submissions/batch' && req.method === 'POST') {
         const subs = JSON.parse(body).submissions as Record<string, unknown>[];
         received.push(...subs);
@@ -32,7 +40,17 @@ beforeAll(async () => {
       }
       if (u.pathname === '/submissions/batch') {
         const tokens = u.searchParams.get('tokens')!.split(',');
-        return res.end(JSON.stringify({ submissions: tokens.map((t) => ({ token: t, status: { id: 3, description: 'Accepted' }, stdout: Buffer.from('noise\n10\n').toString('base64'), time: '0.01', memory: 3000 })) }));
+        return res.end(
+          JSON.stringify({
+            submissions: tokens.map((t) => ({
+              token: t,
+              status: { id: 3, description: 'Accepted' },
+              stdout: Buffer.from('noise\n10\n').toString('base64'),
+              time: '0.01',
+              memory: 3000,
+            })),
+          }),
+        );
       }
       res.writeHead(404).end('{}');
     });
@@ -46,8 +64,21 @@ describe('Judge0 adapter', () => {
   it('maps languages through /languages, batches one submission per test with the network off', async () => {
     const ex = new Judge0Executor({ url, pollMs: 10 });
     expect((await ex.languages()).python).toBe(92);
-    const fn = { classname: 'Solution', methodname: 'sumOf', paramtype: 'int[] nums|^^|int bonus', methodreturntype: 'int' };
-    const res = await runTests(ex, { language: 'python', code: 'class Solution:\n    def sumOf(self, nums, bonus): return sum(nums) + bonus\n', fn, tests: [{ input: [[1, 2, 3], 4], output: 10 }, { input: [[10], 0], output: 10, hidden: true }] });
+    const fn = {
+      classname: 'Solution',
+      methodname: 'sumOf',
+      paramtype: 'int[] nums|^^|int bonus',
+      methodreturntype: 'int',
+    };
+    const res = await runTests(ex, {
+      language: 'python',
+      code: 'class Solution:\n    def sumOf(self, nums, bonus): return sum(nums) + bonus\n',
+      fn,
+      tests: [
+        { input: [[1, 2, 3], 4], output: 10 },
+        { input: [[10], 0], output: 10, hidden: true },
+      ],
+    });
     expect(res.passed).toBe(2);
     expect(received).toHaveLength(2);
     for (const s of received) {
@@ -61,7 +92,9 @@ describe('Judge0 adapter', () => {
   it('turns a full Judge0 queue into QueueFullError with its Retry-After', async () => {
     busy = true;
     const ex = new Judge0Executor({ url });
-    const err = await ex.execute({ language: 'python', files: { 'main.py': 'print(1)' }, stdins: [''] }).catch((e: unknown) => e);
+    const err = await ex
+      .execute({ language: 'python', files: { 'main.py': 'print(1)' }, stdins: [''] })
+      .catch((e: unknown) => e);
     busy = false;
     expect(err).toBeInstanceOf(QueueFullError);
     expect((err as QueueFullError).retryAfterSeconds).toBe(7);

@@ -4,7 +4,13 @@ import { generateSkeleton } from '../src/skeleton/generator.ts';
 import { parseSignature, encodeArgs, coerceValue } from '../src/skeleton/signature.ts';
 import { host, makeExecutor } from './helpers.ts';
 
-const problem = { classname: 'Solution', methodname: 'sumOf', paramtype: 'int[] nums|^^|int bonus', paramvalue: '[1,2,3]|^^|4', methodreturntype: 'int' };
+const problem = {
+  classname: 'Solution',
+  methodname: 'sumOf',
+  paramtype: 'int[] nums|^^|int bonus',
+  paramvalue: '[1,2,3]|^^|4',
+  methodreturntype: 'int',
+};
 const solutions = {
   c: 'int s = bonus; for (int i = 0; i < numsSize; i++) s += nums[i]; return s;',
   cpp: 'int s = bonus; for (int x : nums) s += x; return s;',
@@ -20,7 +26,12 @@ const tests = [
 
 describe('signatures', () => {
   it('reads the spec fields in several spellings', () => {
-    const s = parseSignature({ classname: 'A', methodname: 'f', paramtype: 'List<Integer> xs|^^|String name|^^|double', methodreturntype: 'boolean' });
+    const s = parseSignature({
+      classname: 'A',
+      methodname: 'f',
+      paramtype: 'List<Integer> xs|^^|String name|^^|double',
+      methodreturntype: 'boolean',
+    });
     expect(s.params).toEqual([
       { name: 'xs', type: { base: 'int', array: true } },
       { name: 'name', type: { base: 'string', array: false } },
@@ -41,19 +52,23 @@ describe('signatures', () => {
 
 describe.runIf(host.ok)('each language: the skeleton compiles and a filled-in skeleton passes the sample tests', () => {
   const ex = makeExecutor(2, 16, 61600);
-  it.each(Object.entries(solutions))('%s', async (lang, body) => {
-    const language = lang as keyof typeof solutions;
-    const sk = generateSkeleton(language, problem);
-    const bare = await runProgram(ex, { language, code: sk });
-    expect(bare.status).toBe('ok');
-    const code = sk.replace(/(\/\/|#) Write your code here(\n\s*return [^\n]*;)?/, body);
-    const run = await runProgram(ex, { language, code });
-    expect(run.output.trim()).toBe('10');
-    const res = await runTests(ex, { language, code, fn: problem, tests });
-    expect(res.passed).toBe(3);
-    expect(res.tests![2]).toEqual({ index: 2, hidden: true, passed: true, verdict: 'ok' });
-    const wrong = await runTests(ex, { language, code: sk, fn: problem, tests });
-    expect(wrong.passed).toBe(0);
-    expect(wrong.tests![0]).toMatchObject({ passed: false, expected: '10' });
-  }, 60_000);
+  it.each(Object.entries(solutions))(
+    '%s',
+    async (lang, body) => {
+      const language = lang as keyof typeof solutions;
+      const sk = generateSkeleton(language, problem);
+      const bare = await runProgram(ex, { language, code: sk });
+      expect(bare.status).toBe('ok');
+      const code = sk.replace(/(\/\/|#) Write your code here(\n\s*return [^\n]*;)?/, body);
+      const run = await runProgram(ex, { language, code });
+      expect(run.output.trim()).toBe('10');
+      const res = await runTests(ex, { language, code, fn: problem, tests });
+      expect(res.passed).toBe(3);
+      expect(res.tests![2]).toEqual({ index: 2, hidden: true, passed: true, verdict: 'ok' });
+      const wrong = await runTests(ex, { language, code: sk, fn: problem, tests });
+      expect(wrong.passed).toBe(0);
+      expect(wrong.tests![0]).toMatchObject({ passed: false, expected: '10' });
+    },
+    60_000,
+  );
 });

@@ -15,9 +15,16 @@ describe.runIf(host.ok)('prepared toolchains (C++ PCH, javac archive)', () => {
       '#include <vector>\n#include <iostream>\nint main(){ std::cout << std::vector<int>(4).size() << std::endl; }',
     ];
     const outs = await Promise.all(orders.map((code) => runProgram(ex, { language: 'cpp', code })));
-    expect(outs.map((o) => [o.status, o.output.trim()])).toEqual([['ok', '13'], ['ok', '2'], ['ok', '4']]);
+    expect(outs.map((o) => [o.status, o.output.trim()])).toEqual([
+      ['ok', '13'],
+      ['ok', '2'],
+      ['ok', '4'],
+    ]);
     const fn = { classname: 'Solution', methodname: 'twice', paramtype: 'int x', methodreturntype: 'int' };
-    for (const head of ['#include <bits/stdc++.h>\nusing namespace std;', '#include <iostream>\nusing namespace std;']) {
+    for (const head of [
+      '#include <bits/stdc++.h>\nusing namespace std;',
+      '#include <iostream>\nusing namespace std;',
+    ]) {
       const code = `${head}\nclass Solution { public: int twice(int x) { return 2 * x; } };\nint main() { cout << Solution().twice(4) << endl; return 0; }`;
       const r = await runTests(ex, { language: 'cpp', code, fn, tests: [{ input: [21], output: 42 }] });
       expect(r.passed).toBe(1);
@@ -26,7 +33,10 @@ describe.runIf(host.ok)('prepared toolchains (C++ PCH, javac archive)', () => {
 
   it('Java compiles and runs with javac sharing its class archive', { timeout: 180_000 }, async () => {
     await ex.prepared();
-    const r = await runProgram(ex, { language: 'java', code: 'import java.util.*;\npublic class Main { public static void main(String[] a) { System.out.println(new TreeSet<>(List.of(3, 1, 2))); } }' });
+    const r = await runProgram(ex, {
+      language: 'java',
+      code: 'import java.util.*;\npublic class Main { public static void main(String[] a) { System.out.println(new TreeSet<>(List.of(3, 1, 2))); } }',
+    });
     expect([r.status, r.output.trim()]).toEqual(['ok', '[1, 2, 3]']);
   });
 });

@@ -11,14 +11,21 @@ export interface JobDefinition<S extends z.ZodType> {
 
 export interface Queue {
   boss: PgBoss;
-  send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, options?: PgBoss.SendOptions): Promise<string | null>;
+  send<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.infer<S>,
+    options?: PgBoss.SendOptions,
+  ): Promise<string | null>;
   /** Registers the job's handler when this process runs workers. */
   work<S extends z.ZodType>(job: JobDefinition<S>): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** pg-boss on the application's own database (PGlite through executeSql, or PostgreSQL). */
-export async function startQueue(database: Database, opts: { runWorkers: boolean; log?: (e: unknown) => void }): Promise<Queue> {
+export async function startQueue(
+  database: Database,
+  opts: { runWorkers: boolean; log?: (e: unknown) => void },
+): Promise<Queue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
     schema: 'pgboss',

@@ -9,8 +9,16 @@ function validationMessage(error: FastifyError): string {
 }
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 423: 'Locked', 429: 'Too Many Requests', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  423: 'Locked',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
 };
 
 /** Every error reply is `{ statusCode, error, message }`; a 500 never carries details. */
@@ -18,7 +26,10 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({
-        statusCode: error.statusCode, error: REASONS[error.statusCode] ?? 'Error', message: error.message, ...error.body,
+        statusCode: error.statusCode,
+        error: REASONS[error.statusCode] ?? 'Error',
+        message: error.message,
+        ...error.body,
       });
     }
     if (error.validation) {
@@ -27,11 +38,19 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong, Please try again later...' });
+      return reply.status(500).send({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong, Please try again later...',
+      });
     }
     return reply.status(status).send({ statusCode: status, error: REASONS[status] ?? 'Error', message: error.message });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    reply.status(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 }

@@ -18,7 +18,8 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
   const res = await probe.inject('/');
   await probe.close();
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(res.headers)) if (!NOT_HELMET.has(name) && value !== undefined) headers[name] = String(value);
+  for (const [name, value] of Object.entries(res.headers))
+    if (!NOT_HELMET.has(name) && value !== undefined) headers[name] = String(value);
   return headers;
 }
 

@@ -29,5 +29,10 @@ export async function registerSecurity(app: FastifyInstance) {
   });
   await app.register(rateLimit, { global: false });
   // API replies over 1 KB are compressed for slow links (static assets are precompressed).
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 }

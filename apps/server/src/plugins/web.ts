@@ -17,7 +17,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     preCompressed: true,
     setHeaders(reply: { header(k: string, v: string): unknown }, file: string) {
       // Hashed assets never change; everything else must be revalidated.
-      reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header(
+        'Cache-Control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {

@@ -42,7 +42,9 @@ export function scanningClient(app: FastifyInstance) {
 export async function attemptId(t: TestApp, email: string, examName: string): Promise<number> {
   const { rows } = await t.database.executeSql(
     `SELECT ue.id FROM user_exams ue JOIN exams e ON e.id = ue.exam_id JOIN users u ON u.id = ue.user_id
-      WHERE u.email = $1 AND e.name = $2 ORDER BY ue.id LIMIT 1`, [email, examName]);
+      WHERE u.email = $1 AND e.name = $2 ORDER BY ue.id LIMIT 1`,
+    [email, examName],
+  );
   if (!rows[0]) throw new Error(`no attempt of ${examName} for ${email}`);
   return Number(rows[0].id);
 }

@@ -3,7 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The API is a stand-in that records each call; everything else (session storage, cookies, the
 // shell's choice of first menu, the restore and the list cache) is the real code.
 const calls = vi.hoisted(() => [] as Array<{ method: string; path: string; body?: unknown }>);
-const replies = vi.hoisted(() => ({ orgData: { result: [{ selectedMenu: 'Survey', orgId: 2, typeButton: 'SURVEY' }] }, fail: false }));
+const replies = vi.hoisted(() => ({
+  orgData: { result: [{ selectedMenu: 'Survey', orgId: 2, typeButton: 'SURVEY' }] },
+  fail: false,
+}));
 vi.mock('../lib/api-client.ts', () => ({
   apiGet: async (path: string) => {
     calls.push({ method: 'GET', path });
@@ -38,7 +41,7 @@ beforeEach(() => {
 afterEach(() => sessionStorage.clear());
 
 describe('dashboard preload', () => {
-  it('restores the last menu, then fetches that menu\'s lists once, before the shell asks', async () => {
+  it("restores the last menu, then fetches that menu's lists once, before the shell asks", async () => {
     signIn('t1');
     preloadDashboard();
     preloadDashboard();
@@ -62,7 +65,11 @@ describe('dashboard preload', () => {
     preloadDashboard();
     await restoreDashboardState();
     await settle();
-    expect(calls.map((c) => c.path)).toEqual(['/api/test/getUserOrgData', '/api/dashboard/menu', '/api/dashboard/userHome']);
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/test/getUserOrgData',
+      '/api/dashboard/menu',
+      '/api/dashboard/userHome',
+    ]);
     await expect(takePrefetchedLists('Tests', 1)).rejects.toThrow('offline');
   });
 

@@ -21,8 +21,18 @@ export interface TestDialogProps {
  */
 export function TestDialogSlot({ open, examId, selectedLanguage, testData, onClose }: TestDialogProps) {
   return (
-    <Dialog fullScreen open={open} slotProps={{ paper: { "aria-label": testData.examName ?? `Exam ${examId}` } as object }}>
-      <Suspense fallback={<Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}><CircularProgress aria-label="Loading" /></Box>}>
+    <Dialog
+      fullScreen
+      open={open}
+      slotProps={{ paper: { 'aria-label': testData.examName ?? `Exam ${examId}` } as object }}
+    >
+      <Suspense
+        fallback={
+          <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
+            <CircularProgress aria-label="Loading" />
+          </Box>
+        }
+      >
         <TestEngineRoot examId={examId} selectedLanguage={selectedLanguage} onClose={onClose} />
       </Suspense>
     </Dialog>

@@ -25,6 +25,9 @@ export const makeTheme = (mode: 'light' | 'dark' = 'light') =>
           }),
         },
       },
-      MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
+      },
     },
   });

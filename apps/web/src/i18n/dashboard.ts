@@ -12,13 +12,32 @@ export default {
     expired: 'Expired {{noun}}',
   },
   areaTitle: {
-    TEST: 'Tests', SURVEY: 'Survey', FEEDBACK: 'Feedback', WORKFLOW: 'WorkFlow',
-    completed: 'Completed', expired: 'Expired',
+    TEST: 'Tests',
+    SURVEY: 'Survey',
+    FEEDBACK: 'Feedback',
+    WORKFLOW: 'WorkFlow',
+    completed: 'Completed',
+    expired: 'Expired',
   },
   empty: {
-    pending: { TEST: 'No Pending Tests', SURVEY: 'No Pending Survey', FEEDBACK: 'No Pending Feedback', WORKFLOW: 'No Pending WorkFlow' },
-    completed: { TEST: 'No Completed Tests', SURVEY: 'No Completed Survey', FEEDBACK: 'No Completed Feedback', WORKFLOW: 'No Completed WorkFlow' },
-    expired: { TEST: 'No Expired Tests', SURVEY: 'No Expired Survey', FEEDBACK: 'No Expired Feedback', WORKFLOW: 'No Expired WorkFlow' },
+    pending: {
+      TEST: 'No Pending Tests',
+      SURVEY: 'No Pending Survey',
+      FEEDBACK: 'No Pending Feedback',
+      WORKFLOW: 'No Pending WorkFlow',
+    },
+    completed: {
+      TEST: 'No Completed Tests',
+      SURVEY: 'No Completed Survey',
+      FEEDBACK: 'No Completed Feedback',
+      WORKFLOW: 'No Completed WorkFlow',
+    },
+    expired: {
+      TEST: 'No Expired Tests',
+      SURVEY: 'No Expired Survey',
+      FEEDBACK: 'No Expired Feedback',
+      WORKFLOW: 'No Expired WorkFlow',
+    },
   },
   col: {
     sno: 'S.No',
@@ -49,7 +68,8 @@ export default {
     title: 'Select Test Language',
     label: 'Test language',
     required: 'Test Language Required !!',
-    confirm: 'Test Language cannot be changed after the test has started. Are you sure you want to continue with this language?',
+    confirm:
+      'Test Language cannot be changed after the test has started. Are you sure you want to continue with this language?',
     proceed: 'Proceed',
     cancel: 'Cancel',
     yes: 'Yes',
@@ -96,7 +116,8 @@ export default {
     intro: 'Facing a problem with a test or with signing in? Our support team is here to help.',
     email: 'E-mail support: {{email}}',
     hours: 'Support is available 24x7.',
-    include: 'Please write from your registered e-mail address and include your login credentials (your username; never your password) and a screenshot of the error you see.',
+    include:
+      'Please write from your registered e-mail address and include your login credentials (your username; never your password) and a screenshot of the error you see.',
   },
   help: {
     title: 'User Help',

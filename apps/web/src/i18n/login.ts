@@ -7,7 +7,8 @@ export default {
   signIn: 'Sign In',
   signingIn: 'Signing in…',
   required: MESSAGES.credentialsRequired,
-  alreadyLoggedIn: 'You are already logged in on another device. Do you want to log in here and log out from the other device?',
+  alreadyLoggedIn:
+    'You are already logged in on another device. Do you want to log in here and log out from the other device?',
   autoLoginMissingSignature: MESSAGES.autoLoginInvalid,
   connectionLost: 'Connectivity with the server has been lost. Please retry after some time.',
 };

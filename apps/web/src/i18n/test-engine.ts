@@ -5,8 +5,10 @@ export default {
   testInstructions: 'Test Instructions',
   surveyInstructions: 'Survey Instructions',
   importantInformation: 'Important Information',
-  importantInfo1: 'The timer starts when you press Start and keeps running on the server even if you close the browser.',
-  importantInfo2: 'Your answers are saved as you go. If your connection drops, keep answering: they are sent when it returns.',
+  importantInfo1:
+    'The timer starts when you press Start and keeps running on the server even if you close the browser.',
+  importantInfo2:
+    'Your answers are saved as you go. If your connection drops, keep answering: they are sent when it returns.',
   importantInfo3: 'Do not switch windows or tabs during the test.',
   webCamConfigurations: 'Web Cam Configurations',
   webCamInfo: 'Keep your face visible to the camera for the whole test.',
@@ -48,23 +50,28 @@ export default {
   finishTitle: 'Finish Test',
   finishSurveyTitle: 'Finish Survey',
   finishConfirm: 'Are you sure you want to submit the test? You have answered {{answered}} of {{total}} questions.',
-  finishConfirmSurvey: 'Are you sure you want to submit the survey? You have answered {{answered}} of {{total}} statements.',
+  finishConfirmSurvey:
+    'Are you sure you want to submit the survey? You have answered {{answered}} of {{total}} statements.',
   lastQuestionTitle: 'Last question',
   lastQuestionText: 'This was the last question. Press Finish to submit the test.',
   lastStatementText: 'This was the last statement. Press Finish to submit the survey.',
-  resultProcessing: 'Your result is being processed. Please DO NOT refresh this page or close the browser, else your test result will be considered INVALID.',
+  resultProcessing:
+    'Your result is being processed. Please DO NOT refresh this page or close the browser, else your test result will be considered INVALID.',
   resultShown: 'Your score: {{obtained}} / {{total}} ({{percentage}}%)',
   submitted: 'Your test has been submitted successfully.',
   submittedSurvey: 'Your survey has been submitted successfully.',
   submissionFailed: 'Your test has NOT been submitted. Please check your internet connection.',
   submissionFailedLater: 'It is submitted automatically after the connection is restored and you log in again.',
-  terminated: 'You switched windows more than allowed. Your test has been terminated and the score is considered invalid.',
-  windowSwitchWarning: 'Switching windows is not allowed during the test. You have switched {{count}} time(s); {{left}} more will end the test.',
+  terminated:
+    'You switched windows more than allowed. Your test has been terminated and the score is considered invalid.',
+  windowSwitchWarning:
+    'Switching windows is not allowed during the test. You have switched {{count}} time(s); {{left}} more will end the test.',
   windowSwitchLast: 'This is your last warning. One more window switch will end the test.',
   windowTitles: WINDOW_SWITCH_TITLES,
   leavePage: 'Data will be lost if you leave the page, are you sure?',
   lowBandwidthTitle: 'Low bandwidth detected',
-  lowBandwidthText: 'We encountered low internet connectivity while saving your test. Your responses were not recorded.',
+  lowBandwidthText:
+    'We encountered low internet connectivity while saving your test. Your responses were not recorded.',
   lowBandwidthRetry: 'Please reattempt the test.',
   startFailed: 'Connectivity with the server has been lost. Please retry after some time.',
   offline: 'You are offline. Your answers are kept on this device and sent when the connection returns.',
@@ -102,7 +109,8 @@ export default {
   typingDone: 'You have typed every word of the text.',
   columnA: 'Column A',
   columnB: 'Column B',
-  matchHelp: 'Drag the items of Column B (or focus one and use Space and the arrow keys) so each sits next to its match in Column A.',
+  matchHelp:
+    'Drag the items of Column B (or focus one and use Space and the arrow keys) so each sits next to its match in Column A.',
   moveUp: 'Move up',
   moveDown: 'Move down',
   notSupportedYet: 'This question type is answered with a recorder or an editor that is not available in this version.',

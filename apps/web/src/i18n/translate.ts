@@ -29,14 +29,19 @@ function lookup(ns: string, key: string): unknown {
 }
 
 const interpolate = (text: string, options: TOptions | undefined) =>
-  options ? text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => (name in options ? String(options[name]) : whole)) : text;
+  options
+    ? text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
+        name in options ? String(options[name]) : whole,
+      )
+    : text;
 
 /** A translate function bound to namespaces (the first is searched first). */
 export function fixedT(ns: string | readonly string[] = 'common'): TFunction {
   const list = typeof ns === 'string' ? [ns] : ns;
   return ((key: string, options?: TOptions) => {
     const colon = key.indexOf(':');
-    const [searched, bare] = colon > 0 && namespaces.has(key.slice(0, colon)) ? [[key.slice(0, colon)], key.slice(colon + 1)] : [list, key];
+    const [searched, bare] =
+      colon > 0 && namespaces.has(key.slice(0, colon)) ? [[key.slice(0, colon)], key.slice(colon + 1)] : [list, key];
     for (const n of searched) {
       const value = lookup(n, bare);
       if (typeof value === 'string') return interpolate(value, options);

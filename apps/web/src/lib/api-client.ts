@@ -27,7 +27,13 @@ function onUnauthorized(path: string) {
   if (!location.pathname.endsWith('/v2/user/login')) location.assign('/v2/user/login');
 }
 
-async function request<T>(method: string, path: string, body: BodyInit | undefined, json: boolean, opts: Options = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body: BodyInit | undefined,
+  json: boolean,
+  opts: Options = {},
+): Promise<T> {
   const headers: Record<string, string> = { ...opts.headers };
   const token = getCookie('token');
   if (token) headers.authorization = `Bearer ${token}`;
@@ -47,20 +53,26 @@ async function request<T>(method: string, path: string, body: BodyInit | undefin
     data = text;
   }
   if (res.status === 401) onUnauthorized(path);
-  if (!res.ok) throw new ApiError(res.status, (data && typeof data === 'object' && data.message) || res.statusText, data);
+  if (!res.ok)
+    throw new ApiError(res.status, (data && typeof data === 'object' && data.message) || res.statusText, data);
   return data as T;
 }
 
 export const apiGet = <T>(path: string, opts?: Options) => request<T>('GET', path, undefined, false, opts);
 export const apiPost = <T>(path: string, body?: unknown, opts?: Options) =>
   request<T>('POST', path, JSON.stringify(body ?? {}), true, opts);
-export const apiUpload = <T>(path: string, form: FormData, opts?: Options) => request<T>('POST', path, form, false, opts);
+export const apiUpload = <T>(path: string, form: FormData, opts?: Options) =>
+  request<T>('POST', path, form, false, opts);
 
 /** Downloads a binary (e.g. a PDF) with the bearer token; returns the blob. */
 export async function apiDownload(path: string, body?: unknown): Promise<Blob> {
   const headers: Record<string, string> = { authorization: `Bearer ${getCookie('token')}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(path, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (res.status === 401) onUnauthorized(path);
   if (!res.ok) throw new ApiError(res.status, res.statusText, null);
   return res.blob();

@@ -46,7 +46,17 @@ export function DataTable<T>({ label, columns, rows, empty, rowKey, rowTestId }:
       <Stack component="ul" spacing={1.5} aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.map((row, i) => (
           <Paper component="li" variant="outlined" key={rowKey(row)} data-testid={rowTestId?.(row)} sx={{ p: 1.5 }}>
-            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, 38%) 1fr', columnGap: 1.5, rowGap: 0.75, m: 0, alignItems: 'center' }}>
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'minmax(96px, 38%) 1fr',
+                columnGap: 1.5,
+                rowGap: 0.75,
+                m: 0,
+                alignItems: 'center',
+              }}
+            >
               {columns.map((c) => (
                 <Box key={c.header} sx={{ display: 'contents' }}>
                   <Box component="dt" sx={{ fontWeight: 700, fontSize: 14, color: 'text.secondary' }}>

@@ -3,5 +3,12 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   if (value === null || value === undefined || value === '') return 'N.A.';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return 'N.A.';
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }).format(d);
+  return new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(d);
 }

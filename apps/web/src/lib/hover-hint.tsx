@@ -14,7 +14,11 @@ export function HoverHint({ title, children }: { title: string; children: ReactN
       sx={{
         position: 'relative',
         display: 'inline-flex',
-        '&:hover > [role="tooltip"], &:focus-within > [role="tooltip"]': { visibility: 'visible', opacity: 1, transitionDelay: '150ms' },
+        '&:hover > [role="tooltip"], &:focus-within > [role="tooltip"]': {
+          visibility: 'visible',
+          opacity: 1,
+          transitionDelay: '150ms',
+        },
       }}
     >
       {children}

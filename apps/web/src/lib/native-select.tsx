@@ -19,14 +19,26 @@ interface Props<V extends string | number> {
  * keyboard support, and none of MUI Select's menu and popover code (12 KB gzipped) on the
  * dashboard's first load.
  */
-export function OutlinedNativeSelect<V extends string | number>({ label, value, options, onChange, fullWidth, sx }: Props<V>) {
+export function OutlinedNativeSelect<V extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  fullWidth,
+  sx,
+}: Props<V>) {
   const id = useId();
   return (
     <FormControl size="small" variant="outlined" fullWidth={fullWidth} sx={sx}>
       <InputLabel htmlFor={id} shrink>
         {label}
       </InputLabel>
-      <NativeSelect value={value} onChange={(e) => onChange(e.target.value)} input={<OutlinedInput label={label} notched />} inputProps={{ id }}>
+      <NativeSelect
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        input={<OutlinedInput label={label} notched />}
+        inputProps={{ id }}
+      >
         {value === '' && <option value="" disabled />}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -22,7 +22,16 @@ export function OutlinedField({ label, name, value, onChange, type = 'text', aut
   return (
     <FormControl fullWidth margin="normal" variant="outlined">
       <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput id={id} name={name} type={type} label={label} value={value} onChange={onChange} autoComplete={autoComplete} autoFocus={autoFocus} />
+      <OutlinedInput
+        id={id}
+        name={name}
+        type={type}
+        label={label}
+        value={value}
+        onChange={onChange}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+      />
     </FormControl>
   );
 }

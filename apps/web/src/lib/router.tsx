@@ -3,7 +3,14 @@
  * query parameters. It replaces React Router to keep ~30 KB (gzipped) off the first load on a
  * 0.3 Mbps link (docs/adr/0004-small-router.md).
  */
-import { forwardRef, useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useSyncExternalStore,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 
 const EVENT = 'invigil:navigate';
 
@@ -50,7 +57,16 @@ type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string; replace
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, onClick, ...rest }, ref) {
   const click = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || rest.target === '_blank') return;
+    if (
+      e.defaultPrevented ||
+      e.button !== 0 ||
+      e.metaKey ||
+      e.ctrlKey ||
+      e.shiftKey ||
+      e.altKey ||
+      rest.target === '_blank'
+    )
+      return;
     e.preventDefault();
     navigate(to, { replace });
   };

@@ -17,14 +17,33 @@ export const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
  */
 export async function decodeAudio(bytes: Buffer, timeoutMs = 15_000): Promise<Float32Array> {
   if (bytes.length === 0) throw new AnalysisInputError('EMPTY_AUDIO', 'Uploaded audio file is empty');
-  if (bytes.length > MAX_AUDIO_BYTES) throw new AnalysisInputError('AUDIO_TOO_LARGE', `Audio file is larger than ${MAX_AUDIO_BYTES} bytes`, 413);
+  if (bytes.length > MAX_AUDIO_BYTES)
+    throw new AnalysisInputError('AUDIO_TOO_LARGE', `Audio file is larger than ${MAX_AUDIO_BYTES} bytes`, 413);
   const dir = await mkdtemp(path.join(tmpdir(), 'invigil-audio-'));
   const input = path.join(dir, 'input');
   try {
     await writeFile(input, bytes);
-    const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', input, '-t', String(MAX_SECONDS), '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 'f32le', 'pipe:1'];
+    const args = [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-i',
+      input,
+      '-t',
+      String(MAX_SECONDS),
+      '-vn',
+      '-ac',
+      '1',
+      '-ar',
+      String(SAMPLE_RATE),
+      '-f',
+      'f32le',
+      'pipe:1',
+    ];
     const pcm = await run(args, timeoutMs);
-    if (pcm.length < 4) throw new AnalysisInputError('CORRUPT_AUDIO', 'Audio could not be decoded (no audio stream found)', 422);
+    if (pcm.length < 4)
+      throw new AnalysisInputError('CORRUPT_AUDIO', 'Audio could not be decoded (no audio stream found)', 422);
     // an ArrayBuffer of its own (never Node's shared Buffer pool) so it can be transferred to a worker
     const out = new Float32Array(Math.floor(pcm.length / 4));
     new Uint8Array(out.buffer).set(pcm.subarray(0, out.length * 4));
@@ -51,7 +70,10 @@ function run(args: string[], timeoutMs: number): Promise<Buffer> {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (signal) return reject(new AnalysisInputError('CORRUPT_AUDIO', 'Audio decoding took too long', 422));
-      if (code !== 0) return reject(new AnalysisInputError('CORRUPT_AUDIO', 'Audio could not be decoded (unsupported or corrupt file)', 422));
+      if (code !== 0)
+        return reject(
+          new AnalysisInputError('CORRUPT_AUDIO', 'Audio could not be decoded (unsupported or corrupt file)', 422),
+        );
       resolve(Buffer.concat(out));
     });
   });

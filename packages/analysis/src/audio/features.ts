@@ -15,7 +15,9 @@ function mel2hz(m: number) {
 function melBank(sr: number): Float64Array[] {
   const lo = hz2mel(20);
   const hi = hz2mel(Math.min(7600, sr / 2));
-  const pts = Array.from({ length: NMEL + 2 }, (_, i) => Math.floor(((NFFT + 1) * mel2hz(lo + ((hi - lo) * i) / (NMEL + 1))) / sr));
+  const pts = Array.from({ length: NMEL + 2 }, (_, i) =>
+    Math.floor(((NFFT + 1) * mel2hz(lo + ((hi - lo) * i) / (NMEL + 1))) / sr),
+  );
   return Array.from({ length: NMEL }, (_, m) => {
     const f = new Float64Array(NFFT / 2 + 1);
     for (let k = pts[m]; k < pts[m + 1]; k++) f[k] = (k - pts[m]) / Math.max(1, pts[m + 1] - pts[m]);

@@ -28,13 +28,20 @@ export interface SpeakerResult {
   ms: number;
 }
 
-export interface VadLike { segments(samples: Float32Array, sr: number): Promise<SpeechSegment[]> }
+export interface VadLike {
+  segments(samples: Float32Array, sr: number): Promise<SpeechSegment[]>;
+}
 
 /** Rejects clips that are too short or silent (spec: RMS below 0.01 is no audio) with a 422. */
 export function checkAudioLevel(pcm: Float32Array, p = speakerParams): void {
-  if (pcm.length / SAMPLE_RATE < 1) throw new AnalysisInputError('AUDIO_TOO_SHORT', 'Audio sample is shorter than 1 second', 422);
+  if (pcm.length / SAMPLE_RATE < 1)
+    throw new AnalysisInputError('AUDIO_TOO_SHORT', 'Audio sample is shorter than 1 second', 422);
   if (rms(pcm) < p.silenceRms) {
-    throw new AnalysisInputError('NO_AUDIO', 'No audio was detected in your recording. Please ensure your microphone is working and try again.', 422);
+    throw new AnalysisInputError(
+      'NO_AUDIO',
+      'No audio was detected in your recording. Please ensure your microphone is working and try again.',
+      422,
+    );
   }
 }
 
@@ -44,7 +51,11 @@ export async function countSpeakers(pcm: Float32Array, vad: VadLike, p = speaker
   checkAudioLevel(pcm, p);
   const segments = await vad.segments(pcm, SAMPLE_RATE);
   const speechSeconds = segments.reduce((s, x) => s + (x.end - x.start), 0);
-  const base = { speechSeconds: round(speechSeconds), durationSeconds: round(durationSeconds), segments: segments.length };
+  const base = {
+    speechSeconds: round(speechSeconds),
+    durationSeconds: round(durationSeconds),
+    segments: segments.length,
+  };
   if (speechSeconds < 0.5) return { speakers: 0, ...base, clusters: [], ms: Math.round(performance.now() - started) };
 
   const chunks = speechChunks(segments, p);

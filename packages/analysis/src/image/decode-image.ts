@@ -12,10 +12,12 @@ const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 export function decodeBase64Image(value: string, field = 'image'): Buffer {
   const raw = value.replace(/^data:[a-z0-9.+/-]+;base64,/i, '').replace(/\s+/g, '');
   if (raw.length === 0) throw new AnalysisInputError('EMPTY_IMAGE', `${field} is empty`);
-  if (raw.length % 4 === 1 || !BASE64.test(raw)) throw new AnalysisInputError('BAD_BASE64', `${field} is not valid base64`);
+  if (raw.length % 4 === 1 || !BASE64.test(raw))
+    throw new AnalysisInputError('BAD_BASE64', `${field} is not valid base64`);
   const bytes = Buffer.from(raw, raw.includes('-') || raw.includes('_') ? 'base64url' : 'base64');
   if (bytes.length === 0) throw new AnalysisInputError('EMPTY_IMAGE', `${field} is empty`);
-  if (bytes.length > MAX_IMAGE_BYTES) throw new AnalysisInputError('IMAGE_TOO_LARGE', `${field} is larger than ${MAX_IMAGE_BYTES} bytes`, 413);
+  if (bytes.length > MAX_IMAGE_BYTES)
+    throw new AnalysisInputError('IMAGE_TOO_LARGE', `${field} is larger than ${MAX_IMAGE_BYTES} bytes`, 413);
   return bytes;
 }
 
@@ -24,11 +26,19 @@ export function assertImageSignature(bytes: Uint8Array, field = 'image'): void {
   const b = bytes;
   const jpeg = b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
   const png = b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
-  const webp = b.length > 12 && Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP';
-  if (!jpeg && !png && !webp) throw new AnalysisInputError('NOT_AN_IMAGE', `${field} must be a JPEG, PNG or WebP image`);
+  const webp =
+    b.length > 12 &&
+    Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' &&
+    Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP';
+  if (!jpeg && !png && !webp)
+    throw new AnalysisInputError('NOT_AN_IMAGE', `${field} must be a JPEG, PNG or WebP image`);
 }
 
-export interface RgbImage { data: Buffer; width: number; height: number }
+export interface RgbImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
 
 /** Decodes JPEG/PNG/WebP bytes to packed RGB (EXIF rotation applied, shrunk to MAX_SIDE). */
 export async function decodeImage(bytes: Buffer, field = 'image'): Promise<RgbImage> {

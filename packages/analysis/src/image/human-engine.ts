@@ -39,10 +39,28 @@ export function humanConfig(opts: EngineOptions = {}): Partial<Config> {
     body: { enabled: false } as Config['body'],
     hand: { enabled: false } as Config['hand'],
     segmentation: { enabled: false } as Config['segmentation'],
-    object: { enabled: opts.objects ?? true, modelPath: 'centernet.json', minConfidence: 0.2, iouThreshold: 0.4, maxDetected: 10, ...off },
+    object: {
+      enabled: opts.objects ?? true,
+      modelPath: 'centernet.json',
+      minConfidence: 0.2,
+      iouThreshold: 0.4,
+      maxDetected: 10,
+      ...off,
+    },
     face: {
       enabled: true,
-      detector: { modelPath: 'blazeface.json', rotation: false, maxDetected: 10, minConfidence: 0.2, minSize: 0, iouThreshold: 0.1, scale: 1.4, mask: false, return: false, ...off },
+      detector: {
+        modelPath: 'blazeface.json',
+        rotation: false,
+        maxDetected: 10,
+        minConfidence: 0.2,
+        minSize: 0,
+        iouThreshold: 0.1,
+        scale: 1.4,
+        mask: false,
+        return: false,
+        ...off,
+      },
       mesh: { enabled: true, modelPath: 'facemesh.json', keepInvalid: false },
       attention: { enabled: false, modelPath: 'facemesh-attention.json' },
       iris: { enabled: false, scale: 2.3, modelPath: 'iris.json' },
@@ -64,7 +82,9 @@ export interface Engine {
 /** Creates a Human instance on the tfjs WASM backend with all models loaded from node_modules. */
 export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   const started = performance.now();
-  const { Human } = require(path.join(humanPackageDir(), 'dist', 'human.node-wasm.js')) as { Human: new (c: Partial<Config>) => HumanType };
+  const { Human } = require(path.join(humanPackageDir(), 'dist', 'human.node-wasm.js')) as {
+    Human: new (c: Partial<Config>) => HumanType;
+  };
   const human = new Human(humanConfig(opts));
   registerFileRouter(human.tf.io as unknown as TfIo);
   await human.init();
@@ -76,7 +96,9 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     loadMs,
     async detect(rgb, runOpts = opts) {
       const pixels = new Uint8Array(rgb.data.buffer, rgb.data.byteOffset, rgb.data.byteLength);
-      const tensor = tf.tidy(() => tf.expandDims(tf.cast(tf.tensor3d(pixels, [rgb.height, rgb.width, 3], 'int32'), 'float32'), 0));
+      const tensor = tf.tidy(() =>
+        tf.expandDims(tf.cast(tf.tensor3d(pixels, [rgb.height, rgb.width, 3], 'int32'), 'float32'), 0),
+      );
       try {
         return await human.detect(tensor, humanConfig(runOpts));
       } finally {

@@ -24,13 +24,22 @@ export function humanModelBaseUrl(): string {
   return pathToFileURL(humanModelDir()).href + '/';
 }
 
-interface WeightsGroup { paths: string[]; weights: unknown[] }
-interface ModelJson { weightsManifest?: WeightsGroup[]; [k: string]: unknown }
+interface WeightsGroup {
+  paths: string[];
+  weights: unknown[];
+}
+interface ModelJson {
+  weightsManifest?: WeightsGroup[];
+  [k: string]: unknown;
+}
 
 /** Minimal subset of tfjs-core's `io` namespace that we need (kept structural to avoid a hard type dependency). */
 export interface TfIo {
   registerLoadRouter(router: (url: string | string[]) => unknown): void;
-  getModelArtifactsForJSON(modelJson: unknown, loadWeights: (m: WeightsGroup[]) => Promise<[unknown[], ArrayBuffer]>): Promise<unknown>;
+  getModelArtifactsForJSON(
+    modelJson: unknown,
+    loadWeights: (m: WeightsGroup[]) => Promise<[unknown[], ArrayBuffer]>,
+  ): Promise<unknown>;
 }
 
 /**
@@ -62,5 +71,7 @@ const registered = new WeakSet<object>();
 export function registerFileRouter(io: TfIo): void {
   if (registered.has(io)) return;
   registered.add(io);
-  io.registerLoadRouter((url) => (typeof url === 'string' && url.startsWith('file://') ? fileSystemHandler(io, url) : null));
+  io.registerLoadRouter((url) =>
+    typeof url === 'string' && url.startsWith('file://') ? fileSystemHandler(io, url) : null,
+  );
 }

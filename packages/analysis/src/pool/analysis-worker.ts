@@ -15,7 +15,8 @@ const port = parentPort!;
 const send = (m: WorkerMessage) => port.postMessage(m);
 
 function serialize(e: unknown): SerializedError {
-  if (e instanceof AnalysisInputError) return { name: e.name, message: e.message, code: e.code, statusCode: e.statusCode };
+  if (e instanceof AnalysisInputError)
+    return { name: e.name, message: e.message, code: e.code, statusCode: e.statusCode };
   const err = e instanceof Error ? e : new Error(String(e));
   return { name: err.name, message: err.message };
 }
@@ -43,11 +44,18 @@ async function main() {
   async function run(job: JobRequest): Promise<JobResult> {
     switch (job.kind) {
       case 'image':
-        return image(job.image, { objects: job.objects, embedding: job.embedding, authenticity: job.authenticity }, job.field ?? 'image');
+        return image(
+          job.image,
+          { objects: job.objects, embedding: job.embedding, authenticity: job.authenticity },
+          job.field ?? 'image',
+        );
       case 'images': {
         const out: ImageAnalysis[] = [];
         const names = ['primaryImage', 'currentImage'];
-        for (let i = 0; i < job.images.length; i++) out.push(await image(job.images[i], { objects: true, embedding: true, authenticity: true }, names[i] ?? 'image'));
+        for (let i = 0; i < job.images.length; i++)
+          out.push(
+            await image(job.images[i], { objects: true, embedding: true, authenticity: true }, names[i] ?? 'image'),
+          );
         return out;
       }
       case 'speakers':

@@ -9,7 +9,12 @@ export type JobRequest =
 
 export type JobResult = ImageAnalysis | ImageAnalysis[] | SpeakerResult | null;
 
-export interface SerializedError { name: string; message: string; code?: string; statusCode?: number }
+export interface SerializedError {
+  name: string;
+  message: string;
+  code?: string;
+  statusCode?: number;
+}
 
 export type WorkerMessage =
   | { type: 'ready'; loadMs: number; firstInferenceMs: number }

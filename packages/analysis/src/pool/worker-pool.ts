@@ -64,7 +64,14 @@ export class WorkerPool {
   private nextId = 1;
   private started = false;
   private closed = false;
-  private s = { completed: 0, rejected: 0, restarts: 0, loadMs: [] as number[], firstInferenceMs: [] as number[], totalMs: 0 };
+  private s = {
+    completed: 0,
+    rejected: 0,
+    restarts: 0,
+    loadMs: [] as number[],
+    firstInferenceMs: [] as number[],
+    totalMs: 0,
+  };
   private readyWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
   private startFailures = 0;
   private broken: Error | null = null;

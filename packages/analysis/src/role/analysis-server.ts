@@ -34,23 +34,44 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
   res.end(JSON.stringify(body));
 }
 
-export function errorReply(e: unknown): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
-  if (e instanceof AnalysisInputError) return { status: e.statusCode, body: { statusCode: e.statusCode, error: http.STATUS_CODES[e.statusCode], message: e.message, code: e.code }, headers: {} };
+export function errorReply(e: unknown): {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+} {
+  if (e instanceof AnalysisInputError)
+    return {
+      status: e.statusCode,
+      body: { statusCode: e.statusCode, error: http.STATUS_CODES[e.statusCode], message: e.message, code: e.code },
+      headers: {},
+    };
   if (e instanceof AnalysisBusyError || e instanceof AnalysisTimeoutError) {
-    return { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: e.message }, headers: { 'retry-after': String(e.retryAfterSeconds) } };
+    return {
+      status: 503,
+      body: { statusCode: 503, error: 'Service Unavailable', message: e.message },
+      headers: { 'retry-after': String(e.retryAfterSeconds) },
+    };
   }
-  return { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Analysis failed' }, headers: {} };
+  return {
+    status: 500,
+    body: { statusCode: 500, error: 'Internal Server Error', message: 'Analysis failed' },
+    headers: {},
+  };
 }
 
 /** The `analysis` process role: the same worker pool behind a small internal HTTP API. */
-export async function startAnalysisServer(opts: AnalysisServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startAnalysisServer(
+  opts: AnalysisServerOptions,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const { analyzer } = opts;
   const server = http.createServer(async (req, res) => {
     try {
       if (req.method === 'GET' && req.url === '/healthz') return send(res, 200, { ok: true });
-      if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`) return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'Bad analysis token' });
+      if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`)
+        return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'Bad analysis token' });
       if (req.method === 'GET' && req.url === '/v1/stats') return send(res, 200, await analyzer.stats());
-      if (req.method !== 'POST') return send(res, 404, { statusCode: 404, error: 'Not Found', message: 'Unknown route' });
+      if (req.method !== 'POST')
+        return send(res, 404, { statusCode: 404, error: 'Not Found', message: 'Unknown route' });
       const body = await readBody(req);
       const json = () => {
         try {
@@ -68,7 +89,11 @@ export async function startAnalysisServer(opts: AnalysisServerOptions): Promise<
           return send(res, 200, await analyzer.singleFace(str(json().primaryImage, 'primaryImage')));
         case '/v1/face-match': {
           const b = json();
-          return send(res, 200, await analyzer.faceMatch(str(b.primaryImage, 'primaryImage'), str(b.currentImage, 'currentImage')));
+          return send(
+            res,
+            200,
+            await analyzer.faceMatch(str(b.primaryImage, 'primaryImage'), str(b.currentImage, 'currentImage')),
+          );
         }
         case '/v1/describe':
           return send(res, 200, await analyzer.describe(body));

@@ -12,7 +12,12 @@ const analyzer = createLocalAnalyzer({
   maxQueue: env.ANALYSIS_MAX_QUEUE ? Number(env.ANALYSIS_MAX_QUEUE) : undefined,
 });
 await analyzer.pool.start(); // models warm before the first request
-const server = await startAnalysisServer({ analyzer, port: Number(env.ANALYSIS_PORT ?? 4100), host: env.ANALYSIS_HOST ?? '127.0.0.1', token: env.ANALYSIS_TOKEN });
+const server = await startAnalysisServer({
+  analyzer,
+  port: Number(env.ANALYSIS_PORT ?? 4100),
+  host: env.ANALYSIS_HOST ?? '127.0.0.1',
+  token: env.ANALYSIS_TOKEN,
+});
 console.log(JSON.stringify({ msg: 'analysis role listening', url: server.url, workers: analyzer.pool.size }));
 const stop = async () => {
   await server.close();

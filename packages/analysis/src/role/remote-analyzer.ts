@@ -7,13 +7,17 @@ export function createRemoteAnalyzer(baseUrl: string, token?: string, timeoutMs 
     const isJson = !Buffer.isBuffer(body);
     const res = await fetch(new URL(path, baseUrl), {
       method,
-      headers: { 'content-type': isJson ? 'application/json' : 'application/octet-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': isJson ? 'application/json' : 'application/octet-stream',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: method === 'GET' ? undefined : isJson ? JSON.stringify(body) : new Uint8Array(body as Buffer),
       signal: AbortSignal.timeout(timeoutMs),
     });
     const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (res.status === 503) throw new AnalysisBusyError(Number(res.headers.get('retry-after') ?? 5));
-    if (res.status >= 400 && res.status < 500) throw new AnalysisInputError(String(data.code ?? 'BAD_INPUT'), String(data.message ?? 'Bad input'), res.status);
+    if (res.status >= 400 && res.status < 500)
+      throw new AnalysisInputError(String(data.code ?? 'BAD_INPUT'), String(data.message ?? 'Bad input'), res.status);
     if (!res.ok) throw new Error(`analysis service answered ${res.status}`);
     return data as T;
   };

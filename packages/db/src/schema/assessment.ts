@@ -1,4 +1,16 @@
-import { boolean, char, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './identity.ts';
 
 /** Dashboard categories a group (and its items) belong to. */
@@ -7,7 +19,9 @@ export type GroupCategory = 'TEST' | 'SURVEY' | 'FEEDBACK' | 'WORKFLOW';
 /** A group of items shown as a group button inside a dashboard tab. */
 export const groups = pgTable('groups', {
   id: serial('id').primaryKey(),
-  organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   category: text('category').$type<GroupCategory>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -18,8 +32,12 @@ export const userGroups = pgTable(
   'user_groups',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
     reportReady: boolean('report_ready').notNull().default(false),
   },
   (t) => [uniqueIndex('user_groups_user_group_idx').on(t.userId, t.groupId)],
@@ -55,7 +73,9 @@ export const questions = pgTable(
   'questions',
   {
     id: serial('id').primaryKey(),
-    examId: integer('exam_id').notNull().references(() => exams.id, { onDelete: 'cascade' }),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     qtypeCode: integer('qtype_code').notNull(),
     qtypeName: text('qtype_name').notNull().default(''),
@@ -76,7 +96,9 @@ export const choices = pgTable(
   'choices',
   {
     id: serial('id').primaryKey(),
-    questionId: integer('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     text: text('text').notNull(),
     translations: jsonb('translations').$type<Record<string, string>>().notNull().default({}),
@@ -96,8 +118,12 @@ export const userExams = pgTable(
   'user_exams',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    examId: integer('exam_id').notNull().references(() => exams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
     status: char('status', { length: 3 }).notNull().default('000'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
@@ -117,15 +143,22 @@ export const userExams = pgTable(
     percentage: numeric('percentage'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_exams_user_idx').on(t.userId, t.status), index('user_exams_status_deadline_idx').on(t.status, t.deadlineAt)],
+  (t) => [
+    index('user_exams_user_idx').on(t.userId, t.status),
+    index('user_exams_status_deadline_idx').on(t.status, t.deadlineAt),
+  ],
 );
 
 /** The current answer of one question in one attempt (delta saves write here). */
 export const answers = pgTable(
   'answers',
   {
-    userExamId: integer('user_exam_id').notNull().references(() => userExams.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    userExamId: integer('user_exam_id')
+      .notNull()
+      .references(() => userExams.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
     value: jsonb('value').$type<Record<string, unknown>>().notNull(),
     clientSeq: integer('client_seq').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -138,7 +171,9 @@ export const answerSnapshots = pgTable(
   'answer_snapshots',
   {
     id: serial('id').primaryKey(),
-    userExamId: integer('user_exam_id').notNull().references(() => userExams.id, { onDelete: 'cascade' }),
+    userExamId: integer('user_exam_id')
+      .notNull()
+      .references(() => userExams.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     data: jsonb('data').$type<unknown>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -148,7 +183,9 @@ export const answerSnapshots = pgTable(
 
 /** One submission per attempt (idempotent submit); later retries return this row. */
 export const submissions = pgTable('submissions', {
-  userExamId: integer('user_exam_id').primaryKey().references(() => userExams.id, { onDelete: 'cascade' }),
+  userExamId: integer('user_exam_id')
+    .primaryKey()
+    .references(() => userExams.id, { onDelete: 'cascade' }),
   submitType: text('submit_type').notNull(),
   status: char('status', { length: 3 }).notNull(),
   payload: jsonb('payload').$type<unknown>(),
@@ -158,8 +195,12 @@ export const submissions = pgTable('submissions', {
 /** A candidate's report of a problem with a question ('Flag this question'). */
 export const questionIssues = pgTable('question_issues', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  questionId: integer('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  questionId: integer('question_id')
+    .notNull()
+    .references(() => questions.id, { onDelete: 'cascade' }),
   issueType: text('issue_type').notNull(),
   description: text('description').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,8 +8,12 @@ import { questions, userExams } from './assessment.ts';
 export const attemptQuestions = pgTable(
   'attempt_questions',
   {
-    userExamId: integer('user_exam_id').notNull().references(() => userExams.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    userExamId: integer('user_exam_id')
+      .notNull()
+      .references(() => userExams.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     servedAt: timestamp('served_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,8 +11,12 @@ export const proctoringImages = pgTable(
   'proctoring_images',
   {
     id: serial('id').primaryKey(),
-    userExamId: integer('user_exam_id').notNull().references(() => userExams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userExamId: integer('user_exam_id')
+      .notNull()
+      .references(() => userExams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** primary | regular | error */
     kind: text('kind').notNull(),
     errorCode: char('error_code', { length: 1 }),
@@ -34,8 +38,12 @@ export const proctoringAudioChecks = pgTable(
   'proctoring_audio_checks',
   {
     id: serial('id').primaryKey(),
-    userExamId: integer('user_exam_id').notNull().references(() => userExams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userExamId: integer('user_exam_id')
+      .notNull()
+      .references(() => userExams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     speakers: integer('speakers').notNull(),
     speechSeconds: numeric('speech_seconds').notNull(),
     durationSeconds: numeric('duration_seconds').notNull(),

@@ -11,5 +11,9 @@ const database = await createDb({
 });
 await database.migrate();
 const outcome = await seed(database, { reset });
-console.log(outcome === 'seeded' ? `Demo data ${reset ? 'rebuilt' : 'created'}.` : 'Demo data already present (use --reset to rebuild).');
+console.log(
+  outcome === 'seeded'
+    ? `Demo data ${reset ? 'rebuilt' : 'created'}.`
+    : 'Demo data already present (use --reset to rebuild).',
+);
 await database.close();

@@ -36,7 +36,9 @@ export const TEST_TYPE: Record<SeedCategory, number> = { TEST: 1, SURVEY: 7, FEE
 
 const testGroups = (a: string, b: string, n: string[]): SeedGroup[] => [
   {
-    name: a, category: 'TEST', reportReady: true,
+    name: a,
+    category: 'TEST',
+    reportReady: true,
     items: [
       { name: n[0]!, kind: 'open', languages: ['en-IN', 'hi-IN'] },
       { name: n[1]!, kind: 'future' },
@@ -47,7 +49,9 @@ const testGroups = (a: string, b: string, n: string[]): SeedGroup[] => [
     ],
   },
   {
-    name: b, category: 'TEST', reportReady: false,
+    name: b,
+    category: 'TEST',
+    reportReady: false,
     items: [
       { name: n[6]!, kind: 'open' },
       { name: n[7]!, kind: 'processing' },
@@ -56,11 +60,19 @@ const testGroups = (a: string, b: string, n: string[]): SeedGroup[] => [
   },
 ];
 
-const personGroups = (category: 'SURVEY' | 'FEEDBACK', a: string, b: string, n: string[], people: Array<[string, string]>): SeedGroup[] => {
+const personGroups = (
+  category: 'SURVEY' | 'FEEDBACK',
+  a: string,
+  b: string,
+  n: string[],
+  people: Array<[string, string]>,
+): SeedGroup[] => {
   const p = (i: number) => ({ assessee: people[i % people.length]![0], role: people[i % people.length]![1] });
   return [
     {
-      name: a, category, reportReady: true,
+      name: a,
+      category,
+      reportReady: true,
       items: [
         { name: n[0]!, kind: 'open', ...p(0) },
         { name: n[1]!, kind: 'future', ...p(1) },
@@ -70,7 +82,9 @@ const personGroups = (category: 'SURVEY' | 'FEEDBACK', a: string, b: string, n: 
       ],
     },
     {
-      name: b, category, reportReady: false,
+      name: b,
+      category,
+      reportReady: false,
       items: [
         { name: n[5]!, kind: 'open', ...p(2) },
         { name: n[6]!, kind: 'processing', ...p(1) },
@@ -82,7 +96,9 @@ const personGroups = (category: 'SURVEY' | 'FEEDBACK', a: string, b: string, n: 
 
 const workflowGroups = (a: string, b: string, n: string[]): SeedGroup[] => [
   {
-    name: a, category: 'WORKFLOW', reportReady: true,
+    name: a,
+    category: 'WORKFLOW',
+    reportReady: true,
     items: [
       { name: n[0]!, kind: 'open' },
       { name: n[1]!, kind: 'future' },
@@ -92,7 +108,9 @@ const workflowGroups = (a: string, b: string, n: string[]): SeedGroup[] => [
     ],
   },
   {
-    name: b, category: 'WORKFLOW', reportReady: false,
+    name: b,
+    category: 'WORKFLOW',
+    reportReady: false,
     items: [
       { name: n[5]!, kind: 'open' },
       { name: n[6]!, kind: 'processing' },
@@ -105,38 +123,128 @@ const workflowGroups = (a: string, b: string, n: string[]): SeedGroup[] => [
 export const ASHA_GROUPS: Record<number, SeedGroup[]> = {
   1: [
     ...testGroups('Aptitude Batch 2026', 'Technical Round', [
-      'General Aptitude Test', 'Advanced Reasoning Test', 'Logical Reasoning', 'Quantitative Skills',
-      'Data Interpretation', 'Verbal Ability', 'Java Fundamentals', 'SQL Basics', 'Networking Essentials',
+      'General Aptitude Test',
+      'Advanced Reasoning Test',
+      'Logical Reasoning',
+      'Quantitative Skills',
+      'Data Interpretation',
+      'Verbal Ability',
+      'Java Fundamentals',
+      'SQL Basics',
+      'Networking Essentials',
     ]),
-    ...personGroups('SURVEY', 'Employee Engagement 2026', 'Learning Needs', [
-      'Workplace Culture Survey', 'Quarterly Pulse Survey', 'Team Collaboration Survey', 'Onboarding Experience Survey',
-      'Remote Work Survey', 'Training Preferences Survey', 'Tools and Systems Survey', 'Wellbeing Check Survey',
-    ], [['Northwind Academy', 'Organisation'], ['Learning Team', 'Department'], ['HR Office', 'Department']]),
-    ...personGroups('FEEDBACK', '360 Feedback Cycle', 'Peer Review Round', [
-      'Manager Feedback', 'Mentor Feedback', 'Team Lead Feedback', 'Project Sponsor Feedback',
-      'Course Instructor Feedback', 'Peer Feedback', 'Buddy Feedback', 'Cross-team Feedback',
-    ], [['Priya Nair', 'Manager'], ['Arjun Mehta', 'Peer'], ['Kavita Shah', 'Team Lead']]),
+    ...personGroups(
+      'SURVEY',
+      'Employee Engagement 2026',
+      'Learning Needs',
+      [
+        'Workplace Culture Survey',
+        'Quarterly Pulse Survey',
+        'Team Collaboration Survey',
+        'Onboarding Experience Survey',
+        'Remote Work Survey',
+        'Training Preferences Survey',
+        'Tools and Systems Survey',
+        'Wellbeing Check Survey',
+      ],
+      [
+        ['Northwind Academy', 'Organisation'],
+        ['Learning Team', 'Department'],
+        ['HR Office', 'Department'],
+      ],
+    ),
+    ...personGroups(
+      'FEEDBACK',
+      '360 Feedback Cycle',
+      'Peer Review Round',
+      [
+        'Manager Feedback',
+        'Mentor Feedback',
+        'Team Lead Feedback',
+        'Project Sponsor Feedback',
+        'Course Instructor Feedback',
+        'Peer Feedback',
+        'Buddy Feedback',
+        'Cross-team Feedback',
+      ],
+      [
+        ['Priya Nair', 'Manager'],
+        ['Arjun Mehta', 'Peer'],
+        ['Kavita Shah', 'Team Lead'],
+      ],
+    ),
     ...workflowGroups('Campus Hiring Workflow', 'Internal Mobility Workflow', [
-      'Step 1: Screening Test', 'Step 2: Case Study', 'Step 3: Technical Interview Prep', 'Step 0: Profile Check',
-      'Step 0: Eligibility Quiz', 'Role Fit Questionnaire', 'Skills Self-Assessment', 'Transfer Readiness Check',
+      'Step 1: Screening Test',
+      'Step 2: Case Study',
+      'Step 3: Technical Interview Prep',
+      'Step 0: Profile Check',
+      'Step 0: Eligibility Quiz',
+      'Role Fit Questionnaire',
+      'Skills Self-Assessment',
+      'Transfer Readiness Check',
     ]),
   ],
   2: [
     ...testGroups('Graduate Hiring 2026', 'Leadership Assessment', [
-      'Graduate Aptitude Test', 'Business Acumen Test', 'Critical Thinking', 'Numerical Reasoning',
-      'Situational Judgement', 'Written English', 'Decision Making', 'Strategic Thinking', 'People Management',
+      'Graduate Aptitude Test',
+      'Business Acumen Test',
+      'Critical Thinking',
+      'Numerical Reasoning',
+      'Situational Judgement',
+      'Written English',
+      'Decision Making',
+      'Strategic Thinking',
+      'People Management',
     ]),
-    ...personGroups('SURVEY', 'Customer Focus Survey', 'Annual Opinion Poll', [
-      'Customer Insight Survey', 'Product Feedback Survey', 'Service Quality Survey', 'Brand Perception Survey',
-      'Sales Process Survey', 'Annual Opinion Survey', 'Benefits Survey', 'Office Facilities Survey',
-    ], [['Globex Corporation', 'Organisation'], ['Sales Team', 'Department'], ['Facilities', 'Department']]),
-    ...personGroups('FEEDBACK', 'Upward Feedback 2026', 'Client Feedback', [
-      'Director Feedback', 'Skip-level Feedback', 'Product Owner Feedback', 'Scrum Master Feedback',
-      'Vendor Feedback', 'Account Manager Feedback', 'Client Partner Feedback', 'Delivery Lead Feedback',
-    ], [['Rohan Gupta', 'Director'], ['Neha Joshi', 'Product Owner'], ['Vikram Rao', 'Account Manager']]),
+    ...personGroups(
+      'SURVEY',
+      'Customer Focus Survey',
+      'Annual Opinion Poll',
+      [
+        'Customer Insight Survey',
+        'Product Feedback Survey',
+        'Service Quality Survey',
+        'Brand Perception Survey',
+        'Sales Process Survey',
+        'Annual Opinion Survey',
+        'Benefits Survey',
+        'Office Facilities Survey',
+      ],
+      [
+        ['Globex Corporation', 'Organisation'],
+        ['Sales Team', 'Department'],
+        ['Facilities', 'Department'],
+      ],
+    ),
+    ...personGroups(
+      'FEEDBACK',
+      'Upward Feedback 2026',
+      'Client Feedback',
+      [
+        'Director Feedback',
+        'Skip-level Feedback',
+        'Product Owner Feedback',
+        'Scrum Master Feedback',
+        'Vendor Feedback',
+        'Account Manager Feedback',
+        'Client Partner Feedback',
+        'Delivery Lead Feedback',
+      ],
+      [
+        ['Rohan Gupta', 'Director'],
+        ['Neha Joshi', 'Product Owner'],
+        ['Vikram Rao', 'Account Manager'],
+      ],
+    ),
     ...workflowGroups('Lateral Hiring Workflow', 'Certification Workflow', [
-      'Stage 1: Online Assessment', 'Stage 2: Assignment', 'Stage 3: Panel Readiness', 'Stage 0: Document Check',
-      'Stage 0: Background Quiz', 'Certification Prerequisites', 'Certification Exam', 'Recertification Check',
+      'Stage 1: Online Assessment',
+      'Stage 2: Assignment',
+      'Stage 3: Panel Readiness',
+      'Stage 0: Document Check',
+      'Stage 0: Background Quiz',
+      'Certification Prerequisites',
+      'Certification Exam',
+      'Recertification Check',
     ]),
   ],
 };
@@ -145,7 +253,9 @@ export const ASHA_GROUPS: Record<number, SeedGroup[]> = {
 export const RAVI_GROUPS: Record<number, SeedGroup[]> = {
   1: [
     {
-      name: 'Campus Drive 2026', category: 'TEST', reportReady: false,
+      name: 'Campus Drive 2026',
+      category: 'TEST',
+      reportReady: false,
       items: [
         { name: 'Campus Aptitude Test', kind: 'open' },
         { name: 'Campus Coding Test', kind: 'processing' },
@@ -153,7 +263,9 @@ export const RAVI_GROUPS: Record<number, SeedGroup[]> = {
       ],
     },
     {
-      name: 'New Joiner Survey', category: 'SURVEY', reportReady: false,
+      name: 'New Joiner Survey',
+      category: 'SURVEY',
+      reportReady: false,
       items: [{ name: 'First Week Survey', kind: 'open', assessee: 'Northwind Academy', role: 'Organisation' }],
     },
   ],
@@ -169,14 +281,43 @@ export const PRACTICE_TESTS = [
 ];
 
 /** Simple single-choice questions (the first choice listed is the correct one; positions shuffle it). */
-export const TEST_QUESTIONS: Array<{ text: string; hi?: string; choices: Array<[string, string?]>; correct: number }> = [
-  { text: 'What is 12 + 15?', hi: '12 + 15 कितना है?', choices: [['25'], ['27'], ['29'], ['30']], correct: 1 },
-  { text: 'Which number comes next: 2, 4, 8, 16, ...?', hi: 'अगली संख्या कौन सी है: 2, 4, 8, 16, ...?', choices: [['24'], ['30'], ['32'], ['64']], correct: 2 },
-  { text: 'Choose the word closest in meaning to "rapid".', hi: '"rapid" के सबसे निकट अर्थ वाला शब्द चुनें।', choices: [['Slow', 'धीमा'], ['Quick', 'तेज़'], ['Late', 'देर'], ['Heavy', 'भारी']], correct: 1 },
-  { text: 'If all roses are flowers and some flowers fade quickly, which statement must be true?', choices: [['All roses fade quickly'], ['Some roses are flowers'], ['No flower is a rose'], ['All flowers are roses']], correct: 1 },
-  { text: 'A train travels 60 km in 1 hour. How far does it travel in 90 minutes?', choices: [['60 km'], ['75 km'], ['90 km'], ['120 km']], correct: 2 },
-  { text: 'Which of these is a prime number?', choices: [['21'], ['27'], ['29'], ['33']], correct: 2 },
-];
+export const TEST_QUESTIONS: Array<{ text: string; hi?: string; choices: Array<[string, string?]>; correct: number }> =
+  [
+    { text: 'What is 12 + 15?', hi: '12 + 15 कितना है?', choices: [['25'], ['27'], ['29'], ['30']], correct: 1 },
+    {
+      text: 'Which number comes next: 2, 4, 8, 16, ...?',
+      hi: 'अगली संख्या कौन सी है: 2, 4, 8, 16, ...?',
+      choices: [['24'], ['30'], ['32'], ['64']],
+      correct: 2,
+    },
+    {
+      text: 'Choose the word closest in meaning to "rapid".',
+      hi: '"rapid" के सबसे निकट अर्थ वाला शब्द चुनें।',
+      choices: [
+        ['Slow', 'धीमा'],
+        ['Quick', 'तेज़'],
+        ['Late', 'देर'],
+        ['Heavy', 'भारी'],
+      ],
+      correct: 1,
+    },
+    {
+      text: 'If all roses are flowers and some flowers fade quickly, which statement must be true?',
+      choices: [
+        ['All roses fade quickly'],
+        ['Some roses are flowers'],
+        ['No flower is a rose'],
+        ['All flowers are roses'],
+      ],
+      correct: 1,
+    },
+    {
+      text: 'A train travels 60 km in 1 hour. How far does it travel in 90 minutes?',
+      choices: [['60 km'], ['75 km'], ['90 km'], ['120 km']],
+      correct: 2,
+    },
+    { text: 'Which of these is a prime number?', choices: [['21'], ['27'], ['29'], ['33']], correct: 2 },
+  ];
 
 export const SURVEY_QUESTIONS = [
   'I have the tools I need to do my work well.',

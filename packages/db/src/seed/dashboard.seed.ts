@@ -1,21 +1,40 @@
 import { choices, exams, groups, questions, userExams, userGroups } from '../schema/index.ts';
 import type { SeedContext } from './index.ts';
 import {
-  ASHA_GROUPS, type ItemKind, LIKERT, PRACTICE_TESTS, RAVI_GROUPS, type SeedGroup, type SeedItem,
-  SURVEY_QUESTIONS, TEST_QUESTIONS, TEST_TYPE,
+  ASHA_GROUPS,
+  type ItemKind,
+  LIKERT,
+  PRACTICE_TESTS,
+  RAVI_GROUPS,
+  type SeedGroup,
+  type SeedItem,
+  SURVEY_QUESTIONS,
+  TEST_QUESTIONS,
+  TEST_TYPE,
 } from './dashboard-seed-data.ts';
 
 const DAY = 86_400_000;
 const MIN = 60_000;
 
 const SETTINGS = {
-  answermandatoryflag: 0, navflag: 1, showscore: 1, showscoreflag: 1, monitoringflag: 0,
-  webproctoringcount: 3, defaultZeroProctorCheck: 0, include_english: 0, comprehensionflag: 0, codinglang: '',
+  answermandatoryflag: 0,
+  navflag: 1,
+  showscore: 1,
+  showscoreflag: 1,
+  monitoringflag: 0,
+  webproctoringcount: 3,
+  defaultZeroProctorCheck: 0,
+  include_english: 0,
+  comprehensionflag: 0,
+  codinglang: '',
 };
 
-const INSTRUCTIONS = '<p>Read each question carefully and choose one answer. Use Next and Previous to move between questions and Finish when you are done.</p>';
-const INSTRUCTIONS_HI = '<p>प्रत्येक प्रश्न ध्यान से पढ़ें और एक उत्तर चुनें। प्रश्नों के बीच जाने के लिए Next और Previous का उपयोग करें और समाप्त होने पर Finish दबाएँ।</p>';
-const SURVEY_INSTRUCTIONS = '<p>There are no right or wrong answers. Choose the option that best matches your view for each statement.</p>';
+const INSTRUCTIONS =
+  '<p>Read each question carefully and choose one answer. Use Next and Previous to move between questions and Finish when you are done.</p>';
+const INSTRUCTIONS_HI =
+  '<p>प्रत्येक प्रश्न ध्यान से पढ़ें और एक उत्तर चुनें। प्रश्नों के बीच जाने के लिए Next और Previous का उपयोग करें और समाप्त होने पर Finish दबाएँ।</p>';
+const SURVEY_INSTRUCTIONS =
+  '<p>There are no right or wrong answers. Choose the option that best matches your view for each statement.</p>';
 
 interface ExamPlan {
   name: string;
@@ -32,8 +51,14 @@ function examPlan(item: SeedItem, group: SeedGroup, organizationId: number, inde
   const survey = group.category === 'SURVEY' || group.category === 'FEEDBACK';
   const languages = item.languages ?? ['en-IN'];
   return {
-    name: item.name, organizationId, testType: TEST_TYPE[group.category], minutes: 10 + (index % 3) * 10,
-    languages, isPractice: false, survey, questionCount: languages.includes('hi-IN') ? 3 : 2,
+    name: item.name,
+    organizationId,
+    testType: TEST_TYPE[group.category],
+    minutes: 10 + (index % 3) * 10,
+    languages,
+    isPractice: false,
+    survey,
+    questionCount: languages.includes('hi-IN') ? 3 : 2,
   };
 }
 
@@ -41,8 +66,11 @@ function examPlan(item: SeedItem, group: SeedGroup, organizationId: number, inde
 function attemptState(kind: ItemKind, now: number, minutes: number, totalMarks: number) {
   const at = (ms: number) => new Date(now + ms);
   const result = (obtained: number, daysAgo: number) => ({
-    resultStatus: 'Processed', resultDate: at(-daysAgo * DAY), obtainedMarks: String(obtained),
-    totalMarks: String(totalMarks), percentage: ((obtained / totalMarks) * 100).toFixed(2),
+    resultStatus: 'Processed',
+    resultDate: at(-daysAgo * DAY),
+    obtainedMarks: String(obtained),
+    totalMarks: String(totalMarks),
+    percentage: ((obtained / totalMarks) * 100).toFixed(2),
   });
   switch (kind) {
     case 'open':
@@ -52,18 +80,38 @@ function attemptState(kind: ItemKind, now: number, minutes: number, totalMarks: 
     case 'inProgress': {
       const startedAt = at(-10 * MIN);
       return {
-        status: '001', scheduledAt: at(-3 * DAY), expiresAt: at(30 * DAY), startedAt,
-        deadlineAt: new Date(startedAt.getTime() + minutes * MIN), selectedLanguage: 'en-IN',
+        status: '001',
+        scheduledAt: at(-3 * DAY),
+        expiresAt: at(30 * DAY),
+        startedAt,
+        deadlineAt: new Date(startedAt.getTime() + minutes * MIN),
+        selectedLanguage: 'en-IN',
       };
     }
     case 'done':
-      return { status: '010', scheduledAt: at(-20 * DAY), startedAt: at(-15 * DAY), finishedAt: at(-15 * DAY + 12 * MIN), ...result(Math.max(1, totalMarks - 1), 14) };
+      return {
+        status: '010',
+        scheduledAt: at(-20 * DAY),
+        startedAt: at(-15 * DAY),
+        finishedAt: at(-15 * DAY + 12 * MIN),
+        ...result(Math.max(1, totalMarks - 1), 14),
+      };
     case 'timeOut':
-      return { status: '011', scheduledAt: at(-12 * DAY), startedAt: at(-9 * DAY), finishedAt: at(-9 * DAY + minutes * MIN), ...result(1, 8) };
+      return {
+        status: '011',
+        scheduledAt: at(-12 * DAY),
+        startedAt: at(-9 * DAY),
+        finishedAt: at(-9 * DAY + minutes * MIN),
+        ...result(1, 8),
+      };
     case 'processing':
       return {
-        status: '010', scheduledAt: at(-4 * DAY), startedAt: at(-1 * DAY), finishedAt: at(-1 * DAY + 15 * MIN),
-        resultStatus: 'Processing', totalMarks: String(totalMarks),
+        status: '010',
+        scheduledAt: at(-4 * DAY),
+        startedAt: at(-1 * DAY),
+        finishedAt: at(-1 * DAY + 15 * MIN),
+        resultStatus: 'Processing',
+        totalMarks: String(totalMarks),
       };
     case 'expired':
       return { status: '100', scheduledAt: at(-40 * DAY), expiresAt: at(-10 * DAY) };
@@ -77,13 +125,25 @@ async function insertExams(ctx: SeedContext, plans: ExamPlan[]): Promise<number[
   const { db } = ctx.database;
   const rows = await db
     .insert(exams)
-    .values(plans.map((p) => ({
-      organizationId: p.organizationId, name: p.name, testType: p.testType, examTypeId: 1,
-      durationSeconds: p.minutes * 60, instructionText: p.survey ? SURVEY_INSTRUCTIONS : INSTRUCTIONS,
-      translatedInstructions: (p.languages.includes('hi-IN') ? { 'hi-IN': INSTRUCTIONS_HI } : {}) as Record<string, string>,
-      languages: p.languages, totalMarksToAttempt: p.questionCount, isPractice: p.isPractice, settings: SETTINGS,
-      thankYouMessage: `<p>Thank you for completing <strong>${p.name}</strong>.</p>`,
-    })))
+    .values(
+      plans.map((p) => ({
+        organizationId: p.organizationId,
+        name: p.name,
+        testType: p.testType,
+        examTypeId: 1,
+        durationSeconds: p.minutes * 60,
+        instructionText: p.survey ? SURVEY_INSTRUCTIONS : INSTRUCTIONS,
+        translatedInstructions: (p.languages.includes('hi-IN') ? { 'hi-IN': INSTRUCTIONS_HI } : {}) as Record<
+          string,
+          string
+        >,
+        languages: p.languages,
+        totalMarksToAttempt: p.questionCount,
+        isPractice: p.isPractice,
+        settings: SETTINGS,
+        thankYouMessage: `<p>Thank you for completing <strong>${p.name}</strong>.</p>`,
+      })),
+    )
     .returning({ id: exams.id });
   const examIds = rows.map((r) => r.id);
 
@@ -91,24 +151,46 @@ async function insertExams(ctx: SeedContext, plans: ExamPlan[]): Promise<number[
     Array.from({ length: p.questionCount }, (_, i) => {
       const survey = p.survey;
       const q = survey ? null : TEST_QUESTIONS[p.languages.includes('hi-IN') ? i : (e + i) % TEST_QUESTIONS.length]!;
-      return { examIndex: e, position: i + 1, survey, q, statement: SURVEY_QUESTIONS[(e + i) % SURVEY_QUESTIONS.length]! };
+      return {
+        examIndex: e,
+        position: i + 1,
+        survey,
+        q,
+        statement: SURVEY_QUESTIONS[(e + i) % SURVEY_QUESTIONS.length]!,
+      };
     }),
   );
   const qRows = await db
     .insert(questions)
-    .values(questionPlans.map((qp) => ({
-      examId: examIds[qp.examIndex]!, position: qp.position, qtypeCode: 1, qtypeName: 'Multiple Choice',
-      text: qp.q ? `<p>${qp.q.text}</p>` : `<p>${qp.statement}</p>`,
-      translations: (qp.q?.hi ? { 'hi-IN': `<p>${qp.q.hi}</p>` } : {}) as Record<string, string>,
-      marks: qp.survey ? '0' : '1',
-    })))
+    .values(
+      questionPlans.map((qp) => ({
+        examId: examIds[qp.examIndex]!,
+        position: qp.position,
+        qtypeCode: 1,
+        qtypeName: 'Multiple Choice',
+        text: qp.q ? `<p>${qp.q.text}</p>` : `<p>${qp.statement}</p>`,
+        translations: (qp.q?.hi ? { 'hi-IN': `<p>${qp.q.hi}</p>` } : {}) as Record<string, string>,
+        marks: qp.survey ? '0' : '1',
+      })),
+    )
     .returning({ id: questions.id });
 
   const choiceRows = questionPlans.flatMap((qp, i) => {
     const questionId = qRows[i]!.id;
-    if (!qp.q) return LIKERT.map((text, c) => ({ questionId, position: c + 1, text, translations: {} as Record<string, string>, isCorrect: false }));
+    if (!qp.q)
+      return LIKERT.map((text, c) => ({
+        questionId,
+        position: c + 1,
+        text,
+        translations: {} as Record<string, string>,
+        isCorrect: false,
+      }));
     return qp.q.choices.map(([text, hi], c) => ({
-      questionId, position: c + 1, text, translations: (hi ? { 'hi-IN': hi } : {}) as Record<string, string>, isCorrect: c === qp.q!.correct,
+      questionId,
+      position: c + 1,
+      text,
+      translations: (hi ? { 'hi-IN': hi } : {}) as Record<string, string>,
+      isCorrect: c === qp.q!.correct,
     }));
   });
   await db.insert(choices).values(choiceRows);
@@ -124,14 +206,27 @@ async function seedUserGroups(ctx: SeedContext, userId: number, byOrg: Record<nu
     .insert(groups)
     .values(entries.map(({ org, g }) => ({ organizationId: org, name: g.name, category: g.category })))
     .returning({ id: groups.id });
-  await db.insert(userGroups).values(entries.map(({ g }, i) => ({ userId, groupId: groupRows[i]!.id, reportReady: g.reportReady })));
+  await db
+    .insert(userGroups)
+    .values(entries.map(({ g }, i) => ({ userId, groupId: groupRows[i]!.id, reportReady: g.reportReady })));
 
-  const items = entries.flatMap(({ org, g }, gi) => g.items.map((item, ii) => ({ org, g, item, groupId: groupRows[gi]!.id, plan: examPlan(item, g, org, gi + ii) })));
-  const examIds = await insertExams(ctx, items.map((x) => x.plan));
-  await db.insert(userExams).values(items.map((x, i) => ({
-    userId, examId: examIds[i]!, groupId: x.groupId, assessee: x.item.assessee ?? null, assesseeRole: x.item.role ?? null,
-    ...attemptState(x.item.kind, now, x.plan.minutes, x.plan.questionCount),
-  })));
+  const items = entries.flatMap(({ org, g }, gi) =>
+    g.items.map((item, ii) => ({ org, g, item, groupId: groupRows[gi]!.id, plan: examPlan(item, g, org, gi + ii) })),
+  );
+  const examIds = await insertExams(
+    ctx,
+    items.map((x) => x.plan),
+  );
+  await db.insert(userExams).values(
+    items.map((x, i) => ({
+      userId,
+      examId: examIds[i]!,
+      groupId: x.groupId,
+      assessee: x.item.assessee ?? null,
+      assesseeRole: x.item.role ?? null,
+      ...attemptState(x.item.kind, now, x.plan.minutes, x.plan.questionCount),
+    })),
+  );
 }
 
 /**
@@ -146,8 +241,17 @@ export async function seedDashboard(ctx: SeedContext): Promise<void> {
   const ravi = ctx.userIds['candidate2@example.com'];
   if (asha) await seedUserGroups(ctx, asha, ASHA_GROUPS, now);
   if (ravi) await seedUserGroups(ctx, ravi, RAVI_GROUPS, now);
-  await insertExams(ctx, PRACTICE_TESTS.map((p) => ({
-    name: p.name, organizationId: null, testType: 1, minutes: p.minutes, languages: ['en-IN'],
-    isPractice: true, survey: false, questionCount: 3,
-  })));
+  await insertExams(
+    ctx,
+    PRACTICE_TESTS.map((p) => ({
+      name: p.name,
+      organizationId: null,
+      testType: 1,
+      minutes: p.minutes,
+      languages: ['en-IN'],
+      isPractice: true,
+      survey: false,
+      questionCount: 3,
+    })),
+  );
 }

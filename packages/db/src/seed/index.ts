@@ -10,10 +10,7 @@ export interface SeedContext {
 }
 
 /** Further seeders (assessment data, ...) run in this order after the accounts. Add one line each. */
-const seeders: Array<(ctx: SeedContext) => Promise<void>> = [
-  seedDashboard,
-  seedExamEngine,
-];
+const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedDashboard, seedExamEngine];
 
 async function tablesToReset(database: Database): Promise<string[]> {
   const { rows } = await database.executeSql(
@@ -25,13 +22,16 @@ async function tablesToReset(database: Database): Promise<string[]> {
 /** Empties every application table (the queue's schema is left alone). */
 export async function resetData(database: Database): Promise<void> {
   const tables = await tablesToReset(database);
-  if (tables.length) await database.executeSql(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
+  if (tables.length)
+    await database.executeSql(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
 }
 
 /** Fills the demo data. Idempotent: does nothing when the demo accounts exist, unless reset. */
 export async function seed(database: Database, options: { reset?: boolean } = {}): Promise<'seeded' | 'skipped'> {
   if (options.reset) await resetData(database);
-  const { rows } = await database.executeSql(`SELECT count(*)::int AS n FROM users WHERE email = 'candidate@example.com'`);
+  const { rows } = await database.executeSql(
+    `SELECT count(*)::int AS n FROM users WHERE email = 'candidate@example.com'`,
+  );
   if (rows[0].n > 0) return 'skipped';
   const userIds = await seedIdentity(database);
   for (const s of seeders) await s({ database, userIds });

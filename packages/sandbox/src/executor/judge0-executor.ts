@@ -49,7 +49,10 @@ export function singleSource(req: ExecutionRequest): string {
       return Object.values(files)[0];
     case 'python':
       return files['solution.py'] !== undefined
-        ? files['main.py'].replace("open('/box/solution.py', encoding='utf-8').read()", JSON.stringify(files['solution.py']))
+        ? files['main.py'].replace(
+            "open('/box/solution.py', encoding='utf-8').read()",
+            JSON.stringify(files['solution.py']),
+          )
         : files['main.py'];
     case 'javascript':
       return files['solution.js'] !== undefined
@@ -161,7 +164,9 @@ export class Judge0Executor implements Executor {
     const deadline = Date.now() + (this.options.timeoutMs ?? 120_000);
     const fields = 'token,stdout,stderr,compile_output,message,exit_code,time,memory,status';
     for (;;) {
-      const res = await this.call<{ submissions: Judge0Submission[] }>(`submissions/batch?tokens=${tokens.join(',')}&base64_encoded=true&fields=${fields}`);
+      const res = await this.call<{ submissions: Judge0Submission[] }>(
+        `submissions/batch?tokens=${tokens.join(',')}&base64_encoded=true&fields=${fields}`,
+      );
       if (res.submissions.every((s) => (s.status?.id ?? 1) > 2)) return res.submissions;
       if (Date.now() > deadline) throw new Error('Judge0 did not finish in time');
       await new Promise((r) => setTimeout(r, this.options.pollMs ?? 250));
@@ -187,12 +192,32 @@ export class Judge0Executor implements Executor {
     const compileText = unb64(first?.compile_output);
     if (first?.status?.id === 6) {
       return {
-        compile: { verdict: 'compile-error', exitCode: 1, signal: null, stdout: '', stderr: compileText, cpuMs: 0, wallMs: 0, memoryBytes: 0 },
+        compile: {
+          verdict: 'compile-error',
+          exitCode: 1,
+          signal: null,
+          stdout: '',
+          stderr: compileText,
+          cpuMs: 0,
+          wallMs: 0,
+          memoryBytes: 0,
+        },
         runs: [],
         executor: this.name,
       };
     }
-    const compile: StepResult | null = compileText ? { verdict: 'ok', exitCode: 0, signal: null, stdout: '', stderr: compileText, cpuMs: 0, wallMs: 0, memoryBytes: 0 } : null;
+    const compile: StepResult | null = compileText
+      ? {
+          verdict: 'ok',
+          exitCode: 0,
+          signal: null,
+          stdout: '',
+          stderr: compileText,
+          cpuMs: 0,
+          wallMs: 0,
+          memoryBytes: 0,
+        }
+      : null;
     return { compile, runs: subs.map(step), executor: this.name };
   }
 }

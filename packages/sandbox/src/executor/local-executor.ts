@@ -83,7 +83,11 @@ export class LocalSandboxExecutor implements Executor {
     if (!this.host.ok || !this.host.cgroup || !this.host.seccompPath || !this.host.launcherPath) {
       return Promise.reject(new SandboxUnavailableError(this.host.problems));
     }
-    const box: BoxHost = { cgroup: this.host.cgroup, seccompPath: this.host.seccompPath, launcherPath: this.host.launcherPath };
+    const box: BoxHost = {
+      cgroup: this.host.cgroup,
+      seccompPath: this.host.seccompPath,
+      launcherPath: this.host.launcherPath,
+    };
     return this.queue.run((slot) => this.executeInSlot(box, slot, request));
   }
 
@@ -102,7 +106,11 @@ export class LocalSandboxExecutor implements Executor {
       if (tc.compile) {
         const limits = resolveLimits(DEFAULT_COMPILE_LIMITS, request.compileLimits);
         const res = await runInBox(host, {
-          argv: ['/bin/sh', '-c', tc.compile(names, limits, { toolchain: this.toolchains?.files ?? null, sources: request.files })],
+          argv: [
+            '/bin/sh',
+            '-c',
+            tc.compile(names, limits, { toolchain: this.toolchains?.files ?? null, sources: request.files }),
+          ],
           boxDir: dir,
           toolchainDir: this.toolchains?.files.hostDir,
           stdin: '',

@@ -82,7 +82,16 @@ export function bwrapArgs(run: BoxRun, seccompFd: number, statusFd: number): str
 
 function signalName(code: number | null): string | null {
   if (code === null || code <= 128 || code > 128 + 64) return null;
-  const names: Record<number, string> = { 6: 'SIGABRT', 9: 'SIGKILL', 11: 'SIGSEGV', 8: 'SIGFPE', 24: 'SIGXCPU', 25: 'SIGXFSZ', 15: 'SIGTERM', 7: 'SIGBUS' };
+  const names: Record<number, string> = {
+    6: 'SIGABRT',
+    9: 'SIGKILL',
+    11: 'SIGSEGV',
+    8: 'SIGFPE',
+    24: 'SIGXCPU',
+    25: 'SIGXFSZ',
+    15: 'SIGTERM',
+    7: 'SIGBUS',
+  };
   return names[code - 128] ?? `SIG${code - 128}`;
 }
 
@@ -210,7 +219,8 @@ export async function runInBox(host: BoxHost, run: BoxRun): Promise<BoxResult> {
   const code = m ? Number(m[1]) : exitCode;
   const signal = signalName(code);
   let verdict: Verdict;
-  if ((!started2 || (code === 1 && errText.startsWith('bwrap: '))) && !wallExceeded && !outputExceeded) verdict = 'internal-error';
+  if ((!started2 || (code === 1 && errText.startsWith('bwrap: '))) && !wallExceeded && !outputExceeded)
+    verdict = 'internal-error';
   else if (outputExceeded) verdict = 'output-limit';
   else if (stats.oomKilled || (code !== 0 && limitError(errText))) verdict = 'memory-limit';
   else if (stats.pidsLimitHit) verdict = 'process-limit';

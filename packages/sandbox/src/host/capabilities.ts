@@ -31,7 +31,9 @@ export function inspectHost(options: { cgroupRoot?: string; cgroupParent?: strin
   const problems: string[] = [];
   if (process.platform !== 'linux') problems.push('the local sandbox needs Linux');
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    problems.push('the local sandbox supervisor must run as root (cgroups, dropping to the box uids); set JUDGE0_URL to use Judge0 instead');
+    problems.push(
+      'the local sandbox supervisor must run as root (cgroups, dropping to the box uids); set JUDGE0_URL to use Judge0 instead',
+    );
   }
   for (const [name, path] of Object.entries(TOOLS)) {
     if (!executable(path)) problems.push(`${name} is missing (${path}); install Debian's bubblewrap`);
@@ -42,7 +44,9 @@ export function inspectHost(options: { cgroupRoot?: string; cgroupParent?: strin
     const cg = v1.problems();
     if (cg.length === 0) cgroup = v1;
     else {
-      const v2 = existsSync('/sys/fs/cgroup/cgroup.controllers') ? ' (cgroup v2 without delegated memory+pids is not enough)' : '';
+      const v2 = existsSync('/sys/fs/cgroup/cgroup.controllers')
+        ? ' (cgroup v2 without delegated memory+pids is not enough)'
+        : '';
       problems.push(`no usable memory/pids/cpuacct cgroups${v2}: ${cg.join('; ')}`);
     }
   }

@@ -33,10 +33,7 @@ function read(path: string): string {
 }
 
 function pidsOf(dir: string): number[] {
-  return read(join(dir, 'cgroup.procs'))
-    .split('\n')
-    .filter(Boolean)
-    .map(Number);
+  return read(join(dir, 'cgroup.procs')).split('\n').filter(Boolean).map(Number);
 }
 
 function isAlive(pid: number): boolean {

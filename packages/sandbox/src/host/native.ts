@@ -16,7 +16,8 @@ export function secureCacheDir(cacheDir = sandboxCacheDir()): string {
   mkdirSync(cacheDir, { recursive: true, mode: 0o711 });
   const st = lstatSync(cacheDir);
   const me = typeof process.getuid === 'function' ? process.getuid() : 0;
-  if (!st.isDirectory() || st.uid !== me) throw new Error(`the sandbox cache dir ${cacheDir} is not a directory owned by this user`);
+  if (!st.isDirectory() || st.uid !== me)
+    throw new Error(`the sandbox cache dir ${cacheDir} is not a directory owned by this user`);
   chmodSync(cacheDir, 0o711);
   return cacheDir;
 }

@@ -1,6 +1,17 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { secureCacheDir } from './native.ts';
@@ -59,7 +70,12 @@ function resolveBin(name: string): string | null {
 function versionKey(): string {
   const h = createHash('sha256');
   const javac = resolveBin('javac');
-  const files = [resolveBin('g++'), '/usr/lib/gcc/x86_64-linux-gnu', javac, javac ? join(dirname(javac), '..', 'lib', 'modules') : null];
+  const files = [
+    resolveBin('g++'),
+    '/usr/lib/gcc/x86_64-linux-gnu',
+    javac,
+    javac ? join(dirname(javac), '..', 'lib', 'modules') : null,
+  ];
   for (const f of files) {
     if (!f) continue;
     try {
@@ -129,12 +145,14 @@ export class ToolchainCache {
     }
     try {
       // Left by a builder that died mid-way (we hold the lock: nobody else is writing).
-      for (const name of readdirSync(this.root)) if (name.endsWith('.tmp')) rmSync(join(this.root, name), { recursive: true, force: true });
+      for (const name of readdirSync(this.root))
+        if (name.endsWith('.tmp')) rmSync(join(this.root, name), { recursive: true, force: true });
       // Files of an older toolchain version (a day untouched): ~250 MB each.
       const parent = join(this.root, '..');
       for (const name of readdirSync(parent)) {
         const path = join(parent, name);
-        if (name.startsWith('toolchain-') && path !== this.root && Date.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { recursive: true, force: true });
+        if (name.startsWith('toolchain-') && path !== this.root && Date.now() - statSync(path).mtimeMs > 86_400_000)
+          rmSync(path, { recursive: true, force: true });
       }
       await this.buildPch('pch-plain', []).catch(() => undefined);
       await this.buildPch('pch-harness', [`-D${HARNESS_MAIN_MACRO}`]).catch(() => undefined);
@@ -155,7 +173,9 @@ export class ToolchainCache {
         mkdirSync(join(out, '..'), { recursive: true, mode: 0o755 });
         const src = join(tmp, `${header.replace(/\W/g, '_')}.hpp`);
         writeFileSync(src, `#include <${header}>\n`);
-        await run('nice', ['-n', '10', 'g++', ...CPP_FLAGS, ...extra, '-x', 'c++-header', src, '-o', out], { timeout: 120_000 });
+        await run('nice', ['-n', '10', 'g++', ...CPP_FLAGS, ...extra, '-x', 'c++-header', src, '-o', out], {
+          timeout: 120_000,
+        });
         rmSync(src);
         chmodSync(out, 0o644);
         // g++ looks for the header itself next to a .gch it cannot use (an #include that is
@@ -183,9 +203,22 @@ export class ToolchainCache {
         'import java.util.*;\npublic class Main { public static void main(String[] a) { List<Integer> l = new ArrayList<>(); Scanner s = new Scanner(System.in); System.out.println("hello" + l.size()); } }\n',
       );
       const out = join(tmp, 'Main.jsa');
-      await run('nice', ['-n', '10', 'javac', ...JAVAC_JVM_FLAGS.map((f) => `-J${f}`), `-J-XX:ArchiveClassesAtExit=${out}`, '-d', tmp, join(tmp, 'Main.java')], {
-        timeout: 120_000,
-      });
+      await run(
+        'nice',
+        [
+          '-n',
+          '10',
+          'javac',
+          ...JAVAC_JVM_FLAGS.map((f) => `-J${f}`),
+          `-J-XX:ArchiveClassesAtExit=${out}`,
+          '-d',
+          tmp,
+          join(tmp, 'Main.java'),
+        ],
+        {
+          timeout: 120_000,
+        },
+      );
       chmodSync(out, 0o644);
       renameSync(out, jsa);
     } finally {
@@ -195,4 +228,11 @@ export class ToolchainCache {
 }
 
 /** JVM flags of javac (the archive is dumped with them; the compile step uses them too). */
-export const JAVAC_JVM_FLAGS = ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:-UsePerfData', '-XX:CICompilerCount=1', '-Xss16m', '-Xshare:auto'];
+export const JAVAC_JVM_FLAGS = [
+  '-XX:+UseSerialGC',
+  '-XX:TieredStopAtLevel=1',
+  '-XX:-UsePerfData',
+  '-XX:CICompilerCount=1',
+  '-Xss16m',
+  '-Xshare:auto',
+];

@@ -16,8 +16,22 @@ function cChar(c: string): string {
 
 /* ------------------------------------------------------------------ C */
 
-const C_TYPES: Record<ValueType['base'], string> = { int: 'int', long: 'long long', double: 'double', bool: 'bool', char: 'char', string: 'char*' };
-const C_FMT: Record<ValueType['base'], string> = { int: '%d', long: '%lld', double: '%.10g', bool: '%s', char: '%c', string: '%s' };
+const C_TYPES: Record<ValueType['base'], string> = {
+  int: 'int',
+  long: 'long long',
+  double: 'double',
+  bool: 'bool',
+  char: 'char',
+  string: 'char*',
+};
+const C_FMT: Record<ValueType['base'], string> = {
+  int: '%d',
+  long: '%lld',
+  double: '%.10g',
+  bool: '%s',
+  char: '%c',
+  string: '%s',
+};
 
 function cParams(sig: Signature): string {
   const parts = sig.params.flatMap((p) =>
@@ -29,7 +43,17 @@ function cParams(sig: Signature): string {
 
 function cLiteral(t: ValueType, v: Value): string {
   const one = (x: Value) =>
-    t.base === 'string' ? cString(String(x)) : t.base === 'char' ? cChar(String(x)) : t.base === 'bool' ? (x ? 'true' : 'false') : t.base === 'long' ? `${x}LL` : String(x);
+    t.base === 'string'
+      ? cString(String(x))
+      : t.base === 'char'
+        ? cChar(String(x))
+        : t.base === 'bool'
+          ? x
+            ? 'true'
+            : 'false'
+          : t.base === 'long'
+            ? `${x}LL`
+            : String(x);
   return one(v);
 }
 
@@ -66,7 +90,14 @@ static bool invigil_b(void) { char *s = invigil_line(); bool v = strcmp(s, "true
 static char invigil_c(void) { char *s = invigil_line(); char v = s[0]; free(s); return v; }
 `;
 
-const C_READ: Record<ValueType['base'], string> = { int: '(int)invigil_ll()', long: 'invigil_ll()', double: 'invigil_d()', bool: 'invigil_b()', char: 'invigil_c()', string: 'invigil_line()' };
+const C_READ: Record<ValueType['base'], string> = {
+  int: '(int)invigil_ll()',
+  long: 'invigil_ll()',
+  double: 'invigil_d()',
+  bool: 'invigil_b()',
+  char: 'invigil_c()',
+  string: 'invigil_line()',
+};
 
 function cReadParam(p: Param, decl: string): string {
   if (!p.type.array) return `    ${decl} ${p.name} = ${C_READ[p.type.base]};\n`;
@@ -123,7 +154,14 @@ ${decls}${body.replace(/invigil_n/g, 'resultSize')}    return 0;
 
 /* ---------------------------------------------------------------- C++ */
 
-const CPP_TYPES: Record<ValueType['base'], string> = { int: 'int', long: 'long long', double: 'double', bool: 'bool', char: 'char', string: 'std::string' };
+const CPP_TYPES: Record<ValueType['base'], string> = {
+  int: 'int',
+  long: 'long long',
+  double: 'double',
+  bool: 'bool',
+  char: 'char',
+  string: 'std::string',
+};
 const cppType = (t: ValueType) => (t.array ? `std::vector<${CPP_TYPES[t.base]}>` : CPP_TYPES[t.base]);
 
 function cppLiteral(t: ValueType, v: Value): string {
@@ -161,9 +199,15 @@ template <typename T> static void invigil_print(const std::vector<T> &v) {
 export const cppGenerator: LanguageGenerator = {
   skeleton(sig, values) {
     const rt = sig.returns ? cppType(sig.returns) : 'void';
-    const params = sig.params.map((p) => `${cppType(p.type)}${p.type.array || p.type.base === 'string' ? '&' : ''} ${p.name}`).join(', ');
-    const dflt = !sig.returns ? '' : `        return ${sig.returns.array ? '{}' : sig.returns.base === 'string' ? '""' : sig.returns.base === 'bool' ? 'false' : sig.returns.base === 'char' ? "' '" : '0'};\n`;
-    const decls = sig.params.map((p, i) => `    ${cppType(p.type)} ${p.name} = ${cppLiteral(p.type, values[i])};\n`).join('');
+    const params = sig.params
+      .map((p) => `${cppType(p.type)}${p.type.array || p.type.base === 'string' ? '&' : ''} ${p.name}`)
+      .join(', ');
+    const dflt = !sig.returns
+      ? ''
+      : `        return ${sig.returns.array ? '{}' : sig.returns.base === 'string' ? '""' : sig.returns.base === 'bool' ? 'false' : sig.returns.base === 'char' ? "' '" : '0'};\n`;
+    const decls = sig.params
+      .map((p, i) => `    ${cppType(p.type)} ${p.name} = ${cppLiteral(p.type, values[i])};\n`)
+      .join('');
     const call = `${sig.classname}().${sig.methodname}(${sig.params.map((p) => p.name).join(', ')})`;
     const print = !sig.returns
       ? `    ${call};\n`

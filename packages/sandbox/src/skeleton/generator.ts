@@ -41,7 +41,11 @@ export function generateSkeleton(language: ProgramLanguage, input: SkeletonInput
 
 /** The public class a Java source declares (its file must carry that name). */
 export function javaMainClass(code: string, fallback = 'Main'): string {
-  return /public\s+(?:final\s+|abstract\s+)*class\s+([A-Za-z_$][\w$]*)/.exec(code)?.[1] ?? /class\s+([A-Za-z_$][\w$]*)/.exec(code)?.[1] ?? fallback;
+  return (
+    /public\s+(?:final\s+|abstract\s+)*class\s+([A-Za-z_$][\w$]*)/.exec(code)?.[1] ??
+    /class\s+([A-Za-z_$][\w$]*)/.exec(code)?.[1] ??
+    fallback
+  );
 }
 
 /** The files to run a candidate's whole program as written (no test harness). */

@@ -2,8 +2,22 @@ import type { Generated, LanguageGenerator } from './generator.ts';
 import { javaMainClass } from './generator.ts';
 import type { Signature, Value, ValueType } from './signature.ts';
 
-const TYPES: Record<ValueType['base'], string> = { int: 'int', long: 'long', double: 'double', bool: 'boolean', char: 'char', string: 'String' };
-const READ: Record<ValueType['base'], string> = { int: 'ri()', long: 'rl()', double: 'rd()', bool: 'rb()', char: 'rc()', string: 'line()' };
+const TYPES: Record<ValueType['base'], string> = {
+  int: 'int',
+  long: 'long',
+  double: 'double',
+  bool: 'boolean',
+  char: 'char',
+  string: 'String',
+};
+const READ: Record<ValueType['base'], string> = {
+  int: 'ri()',
+  long: 'rl()',
+  double: 'rd()',
+  bool: 'rb()',
+  char: 'rc()',
+  string: 'line()',
+};
 const jType = (t: ValueType) => `${TYPES[t.base]}${t.array ? '[]' : ''}`;
 
 function jScalar(t: ValueType, v: Value): string {
@@ -69,9 +83,15 @@ export const javaGenerator: LanguageGenerator = {
     const dflt = !sig.returns
       ? ''
       : `        return ${sig.returns.array ? `new ${TYPES[sig.returns.base]}[0]` : sig.returns.base === 'string' ? '""' : sig.returns.base === 'bool' ? 'false' : sig.returns.base === 'char' ? "' '" : '0'};\n`;
-    const decls = sig.params.map((p, i) => `        ${jType(p.type)} ${p.name} = ${jLiteral(p.type, values[i])};\n`).join('');
+    const decls = sig.params
+      .map((p, i) => `        ${jType(p.type)} ${p.name} = ${jLiteral(p.type, values[i])};\n`)
+      .join('');
     const call = `new ${sig.classname}().${sig.methodname}(${sig.params.map((p) => p.name).join(', ')})`;
-    const print = !sig.returns ? `        ${call};\n` : sig.returns.array ? `        System.out.println(Arrays.toString(${call}));\n` : `        System.out.println(${call});\n`;
+    const print = !sig.returns
+      ? `        ${call};\n`
+      : sig.returns.array
+        ? `        System.out.println(Arrays.toString(${call}));\n`
+        : `        System.out.println(${call});\n`;
     return `import java.util.*;
 
 public class ${sig.classname} {
@@ -93,7 +113,9 @@ ${decls}${print}    }
       )
       .join('');
     const call = `new ${sig.classname}().${sig.methodname}(${sig.params.map((p) => p.name).join(', ')})`;
-    const body = !sig.returns ? `        ${call};\n` : `        Object r = ${call};\n        System.out.flush();\n        System.out.println();\n        System.out.println(fmt(r));\n`;
+    const body = !sig.returns
+      ? `        ${call};\n`
+      : `        Object r = ${call};\n        System.out.flush();\n        System.out.println();\n        System.out.println(fmt(r));\n`;
     const harness = `public class InvigilHarness {\n${HARNESS_HELPERS}\n    public static void main(String[] args) throws Exception {\n${reads}${body}        System.out.flush();\n    }\n}\n`;
     const main = javaMainClass(code, sig.classname);
     return { files: { [`${main}.java`]: code, 'InvigilHarness.java': harness }, entry: 'InvigilHarness' };

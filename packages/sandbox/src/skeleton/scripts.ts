@@ -3,7 +3,14 @@ import type { Signature, Value, ValueType } from './signature.ts';
 
 /* ------------------------------------------------------------- Python */
 
-const PY_TYPES: Record<ValueType['base'], string> = { int: 'int', long: 'int', double: 'float', bool: 'bool', char: 'str', string: 'str' };
+const PY_TYPES: Record<ValueType['base'], string> = {
+  int: 'int',
+  long: 'int',
+  double: 'float',
+  bool: 'bool',
+  char: 'str',
+  string: 'str',
+};
 const pyType = (t: ValueType) => (t.array ? `List[${PY_TYPES[t.base]}]` : PY_TYPES[t.base]);
 
 function pyLiteral(t: ValueType, v: Value): string {
@@ -14,7 +21,14 @@ function pyLiteral(t: ValueType, v: Value): string {
   return String(v);
 }
 
-const PY_PARSE: Record<ValueType['base'], string> = { int: 'int(_l().strip())', long: 'int(_l().strip())', double: 'float(_l().strip())', bool: "_l().strip() in ('true', '1')", char: "(_l() or ' ')[0]", string: '_l()' };
+const PY_PARSE: Record<ValueType['base'], string> = {
+  int: 'int(_l().strip())',
+  long: 'int(_l().strip())',
+  double: 'float(_l().strip())',
+  bool: "_l().strip() in ('true', '1')",
+  char: "(_l() or ' ')[0]",
+  string: '_l()',
+};
 
 export const pythonGenerator: LanguageGenerator = {
   skeleton(sig: Signature, values: Value[]) {
@@ -36,7 +50,11 @@ if __name__ == "__main__":
   },
   harness(sig: Signature, code: string): Generated {
     const reads = sig.params
-      .map((p) => (p.type.array ? `_args.append([${PY_PARSE[p.type.base]} for _ in range(int(_l().strip()))])` : `_args.append(${PY_PARSE[p.type.base]})`))
+      .map((p) =>
+        p.type.array
+          ? `_args.append([${PY_PARSE[p.type.base]} for _ in range(int(_l().strip()))])`
+          : `_args.append(${PY_PARSE[p.type.base]})`,
+      )
       .join('\n');
     const harness = `import sys, types
 _in = sys.stdin.read().split('\\n')
@@ -67,7 +85,7 @@ exec(compile(_src, 'solution.py', 'exec'), _mod.__dict__)
 _cls = getattr(_mod, ${JSON.stringify(sig.classname)}, None)
 _fn = getattr(_cls(), ${JSON.stringify(sig.methodname)}) if _cls is not None and hasattr(_cls, ${JSON.stringify(sig.methodname)}) else getattr(_mod, ${JSON.stringify(sig.methodname)})
 _r = _fn(*_args)
-${sig.returns ? "sys.stdout.flush()\nprint()\nprint(_fmt(_r))" : ''}
+${sig.returns ? 'sys.stdout.flush()\nprint()\nprint(_fmt(_r))' : ''}
 `;
     return { files: { 'solution.py': code, 'main.py': harness } };
   },
@@ -75,12 +93,28 @@ ${sig.returns ? "sys.stdout.flush()\nprint()\nprint(_fmt(_r))" : ''}
 
 /* --------------------------------------------------------- JavaScript */
 
-const JS_DOC: Record<ValueType['base'], string> = { int: 'number', long: 'number', double: 'number', bool: 'boolean', char: 'string', string: 'string' };
-const JS_PARSE: Record<ValueType['base'], string> = { int: 'Number(l())', long: 'Number(l())', double: 'Number(l())', bool: "['true', '1'].includes(l().trim())", char: "(l() || ' ')[0]", string: 'l()' };
+const JS_DOC: Record<ValueType['base'], string> = {
+  int: 'number',
+  long: 'number',
+  double: 'number',
+  bool: 'boolean',
+  char: 'string',
+  string: 'string',
+};
+const JS_PARSE: Record<ValueType['base'], string> = {
+  int: 'Number(l())',
+  long: 'Number(l())',
+  double: 'Number(l())',
+  bool: "['true', '1'].includes(l().trim())",
+  char: "(l() || ' ')[0]",
+  string: 'l()',
+};
 
 export const javascriptGenerator: LanguageGenerator = {
   skeleton(sig: Signature, values: Value[]) {
-    const docs = sig.params.map((p) => `   * @param {${JS_DOC[p.type.base]}${p.type.array ? '[]' : ''}} ${p.name}\n`).join('');
+    const docs = sig.params
+      .map((p) => `   * @param {${JS_DOC[p.type.base]}${p.type.array ? '[]' : ''}} ${p.name}\n`)
+      .join('');
     const ret = sig.returns ? `   * @return {${JS_DOC[sig.returns.base]}${sig.returns.array ? '[]' : ''}}\n` : '';
     const args = values.map((v) => JSON.stringify(v)).join(', ');
     return `class ${sig.classname} {
@@ -101,7 +135,11 @@ if (require.main === module) {
     const M = sig.methodname;
     const footer = `\n;module.exports.__invigil = { cls: typeof ${C} !== 'undefined' ? ${C} : undefined, fn: typeof ${M} !== 'undefined' ? ${M} : undefined };\n`;
     const reads = sig.params
-      .map((p) => (p.type.array ? `args.push(Array.from({ length: Number(l()) }, () => ${JS_PARSE[p.type.base]}));` : `args.push(${JS_PARSE[p.type.base]});`))
+      .map((p) =>
+        p.type.array
+          ? `args.push(Array.from({ length: Number(l()) }, () => ${JS_PARSE[p.type.base]}));`
+          : `args.push(${JS_PARSE[p.type.base]});`,
+      )
       .join('\n');
     const harness = `'use strict';
 const lines = require('fs').readFileSync(0, 'utf8').split('\\n');

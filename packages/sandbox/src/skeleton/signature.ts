@@ -24,7 +24,7 @@ const BASES: Record<string, BaseType> = {
   short: 'int',
   byte: 'int',
   long: 'long',
-  'longlong': 'long',
+  longlong: 'long',
   int64: 'long',
   double: 'double',
   float: 'double',
@@ -60,7 +60,23 @@ export function parseType(raw: string): ValueType | null {
 }
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-const RESERVED = new Set(['main', 'class', 'int', 'def', 'function', 'return', 'new', 'public', 'static', 'void', 'char', 'long', 'double', 'bool', 'string']);
+const RESERVED = new Set([
+  'main',
+  'class',
+  'int',
+  'def',
+  'function',
+  'return',
+  'new',
+  'public',
+  'static',
+  'void',
+  'char',
+  'long',
+  'double',
+  'bool',
+  'string',
+]);
 
 export class SignatureError extends Error {
   readonly statusCode = 400;
@@ -84,7 +100,8 @@ export function parseSignature(input: {
   const classname = (input.classname ?? '').trim() || 'Solution';
   const methodname = input.methodname.trim();
   if (!IDENT.test(classname) || RESERVED.has(classname)) throw new SignatureError(`invalid class name: ${classname}`);
-  if (!IDENT.test(methodname) || RESERVED.has(methodname)) throw new SignatureError(`invalid method name: ${methodname}`);
+  if (!IDENT.test(methodname) || RESERVED.has(methodname))
+    throw new SignatureError(`invalid method name: ${methodname}`);
   const params: Param[] = splitMulti(input.paramtype ?? '').map((entry, i) => {
     const parts = entry.trim().split(/\s+/);
     const last = parts.length > 1 ? parts[parts.length - 1] : '';
@@ -98,7 +115,8 @@ export function parseSignature(input: {
   if (names.size !== params.length) throw new SignatureError('parameter names must differ');
   const rt = (input.methodreturntype ?? 'void').trim();
   const returns = rt === '' || rt.toLowerCase() === 'void' || rt.toLowerCase() === 'none' ? null : parseType(rt);
-  if (returns === null && rt !== '' && !/^(void|none)$/i.test(rt)) throw new SignatureError(`unsupported return type: ${rt}`);
+  if (returns === null && rt !== '' && !/^(void|none)$/i.test(rt))
+    throw new SignatureError(`unsupported return type: ${rt}`);
   return { classname, methodname, params, returns };
 }
 
@@ -148,7 +166,16 @@ export function coerceValue(raw: unknown, type: ValueType): Value {
 export function sampleValues(sig: Signature, paramvalue?: string | null): Value[] {
   const raw = splitMulti(paramvalue ?? '');
   return sig.params.map((p, i) => {
-    if (raw[i] === undefined) return p.type.array ? [] : p.type.base === 'string' ? '' : p.type.base === 'bool' ? false : p.type.base === 'char' ? 'a' : 0;
+    if (raw[i] === undefined)
+      return p.type.array
+        ? []
+        : p.type.base === 'string'
+          ? ''
+          : p.type.base === 'bool'
+            ? false
+            : p.type.base === 'char'
+              ? 'a'
+              : 0;
     return coerceValue(raw[i], p.type);
   });
 }

@@ -42,7 +42,9 @@ export class SqlEngine {
 
   /** Starts the worker engines ahead of the first run. */
   async warm(dialects: SqlDialect[] = ['sql', 'pgsql']): Promise<void> {
-    await Promise.all(dialects.map((d) => (d === 'sql' ? this.sqljs.warm() : d === 'pgsql' ? this.pglite.warm() : undefined)));
+    await Promise.all(
+      dialects.map((d) => (d === 'sql' ? this.sqljs.warm() : d === 'pgsql' ? this.pglite.warm() : undefined)),
+    );
   }
 
   async run(dialect: SqlDialect, tables: SqlTable[], query: string, options: SqlRunOptions = {}): Promise<SqlOutcome> {
@@ -88,7 +90,9 @@ export class SqlEngine {
       const a = normaliseRows(actual.rows);
       const e = normaliseRows(expected.rows);
       const ordered = /\border\s+by\b/i.test(reference);
-      passed = a.length === e.length && (ordered ? a.every((r, i) => r === e[i]) : [...a].sort().join('\n') === [...e].sort().join('\n'));
+      passed =
+        a.length === e.length &&
+        (ordered ? a.every((r, i) => r === e[i]) : [...a].sort().join('\n') === [...e].sort().join('\n'));
     }
     return { actual, passed };
   }

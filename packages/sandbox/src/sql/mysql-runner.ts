@@ -5,7 +5,9 @@ import type { Connection, FieldPacket, Pool } from 'mysql2';
 /** MariaDB/MySQL is not reachable: mysql questions cannot run on this server. */
 export class SqlUnavailableError extends Error {
   constructor(detail: string) {
-    super(`MySQL questions need a MariaDB or MySQL server (MYSQL_URL, default mysql://root@127.0.0.1:3306); it is not available: ${detail}`);
+    super(
+      `MySQL questions need a MariaDB or MySQL server (MYSQL_URL, default mysql://root@127.0.0.1:3306); it is not available: ${detail}`,
+    );
     this.name = 'SqlUnavailableError';
   }
 }
@@ -89,12 +91,25 @@ export class MysqlRunner {
       return p;
     }
     const db = `invigil_q_${this.tag}_${randomBytes(5).toString('hex')}`;
-    const entry: Prepared = { db, ready: Promise.resolve(), free: [], accounts: 0, busy: 0, waiters: [], maxStatementSec };
+    const entry: Prepared = {
+      db,
+      ready: Promise.resolve(),
+      free: [],
+      accounts: 0,
+      busy: 0,
+      waiters: [],
+      maxStatementSec,
+    };
     entry.ready = this.adminQuery(`CREATE DATABASE ${db}; USE ${db}; ${setup}`).then(
       () => undefined,
       (err) => {
         if (this.prepared.get(key) === entry) this.prepared.delete(key);
-        this.track(this.adminQuery(`DROP DATABASE IF EXISTS ${db}`).then(() => undefined, () => undefined));
+        this.track(
+          this.adminQuery(`DROP DATABASE IF EXISTS ${db}`).then(
+            () => undefined,
+            () => undefined,
+          ),
+        );
         throw this.unavailable(err);
       },
     );
@@ -117,7 +132,10 @@ export class MysqlRunner {
     if (free) return free;
     if (p.accounts < ACCOUNTS_PER_DB) {
       p.accounts++;
-      const account = { user: `invigil_ro_${this.tag}_${randomBytes(6).toString('hex')}`, password: randomBytes(18).toString('base64url') };
+      const account = {
+        user: `invigil_ro_${this.tag}_${randomBytes(6).toString('hex')}`,
+        password: randomBytes(18).toString('base64url'),
+      };
       try {
         await this.adminQuery(
           `CREATE USER '${account.user}'@'%' IDENTIFIED BY '${account.password}' WITH MAX_USER_CONNECTIONS 1 MAX_STATEMENT_TIME ${p.maxStatementSec};
@@ -161,7 +179,12 @@ export class MysqlRunner {
           const code = (err as { code?: string }).code;
           // Its previous run changed the account's password (drop it), or its last connection is still closing.
           this.release(p, account, code !== 'ER_ACCESS_DENIED_ERROR');
-          if ((code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_USER_LIMIT_REACHED' || code === 'ER_TOO_MANY_USER_CONNECTIONS') && attempt < 5) {
+          if (
+            (code === 'ER_ACCESS_DENIED_ERROR' ||
+              code === 'ER_USER_LIMIT_REACHED' ||
+              code === 'ER_TOO_MANY_USER_CONNECTIONS') &&
+            attempt < 5
+          ) {
             await new Promise((r) => setTimeout(r, 10 * attempt));
             continue;
           }

@@ -58,7 +58,11 @@ parentPort.on('message', ({ id, setup, query, maxRows }) => {
         stmt.free();
       }
     }
-    parentPort.postMessage({ id, ok: true, result: last ?? { columns: [], rows: [], truncated: false, message: `${changes} row(s) affected` } });
+    parentPort.postMessage({
+      id,
+      ok: true,
+      result: last ?? { columns: [], rows: [], truncated: false, message: `${changes} row(s) affected` },
+    });
   } catch (err) {
     parentPort.postMessage({ id, ok: false, error: String(err?.message ?? err) });
   } finally {

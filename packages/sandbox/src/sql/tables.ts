@@ -23,9 +23,11 @@ const IDENT = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 function columnType(dialect: SqlDialect, type = 'text'): string {
   const t = type.toLowerCase();
   if (/^(int|integer|bigint|smallint|serial)$/.test(t)) return dialect === 'sql' ? 'INTEGER' : 'BIGINT';
-  if (/^(real|double|float|decimal|numeric|number)/.test(t)) return dialect === 'sql' ? 'REAL' : dialect === 'pgsql' ? 'NUMERIC' : 'DECIMAL(18,4)';
+  if (/^(real|double|float|decimal|numeric|number)/.test(t))
+    return dialect === 'sql' ? 'REAL' : dialect === 'pgsql' ? 'NUMERIC' : 'DECIMAL(18,4)';
   if (/^date$/.test(t)) return 'DATE';
-  if (/^(timestamp|datetime)$/.test(t)) return dialect === 'pgsql' ? 'TIMESTAMP' : dialect === 'mysql' ? 'DATETIME' : 'TEXT';
+  if (/^(timestamp|datetime)$/.test(t))
+    return dialect === 'pgsql' ? 'TIMESTAMP' : dialect === 'mysql' ? 'DATETIME' : 'TEXT';
   if (/^(bool|boolean)$/.test(t)) return dialect === 'sql' ? 'INTEGER' : 'BOOLEAN';
   return dialect === 'mysql' ? 'VARCHAR(255)' : 'TEXT';
 }
@@ -47,9 +49,13 @@ export function setupSql(dialect: SqlDialect, tables: SqlTable[]): string {
     for (const c of t.columns) if (!IDENT.test(c.name)) throw new Error(`invalid column name: ${c.name}`);
     // MEMORY tables: a run's database is created and dropped in a few milliseconds.
     const engine = dialect === 'mysql' ? ' ENGINE=MEMORY' : '';
-    out.push(`CREATE TABLE ${t.name} (${t.columns.map((c) => `${c.name} ${columnType(dialect, c.type)}`).join(', ')})${engine};`);
+    out.push(
+      `CREATE TABLE ${t.name} (${t.columns.map((c) => `${c.name} ${columnType(dialect, c.type)}`).join(', ')})${engine};`,
+    );
     if (t.rows.length) {
-      out.push(`INSERT INTO ${t.name} (${t.columns.map((c) => c.name).join(', ')}) VALUES ${t.rows.map((r) => `(${t.columns.map((_, i) => literal(dialect, r[i])).join(', ')})`).join(', ')};`);
+      out.push(
+        `INSERT INTO ${t.name} (${t.columns.map((c) => c.name).join(', ')}) VALUES ${t.rows.map((r) => `(${t.columns.map((_, i) => literal(dialect, r[i])).join(', ')})`).join(', ')};`,
+      );
     }
   }
   return out.join('\n');
@@ -59,8 +65,16 @@ export function setupSql(dialect: SqlDialect, tables: SqlTable[]): string {
 export const SAMPLE_TABLES: SqlTable[] = [
   {
     name: 'departments',
-    columns: [{ name: 'id', type: 'int' }, { name: 'name', type: 'text' }, { name: 'location', type: 'text' }],
-    rows: [[1, 'Engineering', 'Pune'], [2, 'Sales', 'Mumbai'], [3, 'Finance', 'Delhi']],
+    columns: [
+      { name: 'id', type: 'int' },
+      { name: 'name', type: 'text' },
+      { name: 'location', type: 'text' },
+    ],
+    rows: [
+      [1, 'Engineering', 'Pune'],
+      [2, 'Sales', 'Mumbai'],
+      [3, 'Finance', 'Delhi'],
+    ],
   },
   {
     name: 'employees',

@@ -35,7 +35,12 @@ export class WorkerHost {
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    const worker = new Worker(this.url, { resourceLimits: { maxOldGenerationSizeMb: this.memoryMb }, env: {}, stdout: true, stderr: true });
+    const worker = new Worker(this.url, {
+      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
+      env: {},
+      stdout: true,
+      stderr: true,
+    });
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (m: { type?: string; error?: string }) => {

@@ -8,7 +8,12 @@ import { SessionRepository } from './session.repository.ts';
 import { UserRepository } from './user.repository.ts';
 
 /** Replies of the sign-in calls; 401 may also be a plain error (a refused link). */
-const loginReplies = { 200: LoginResponse, 401: LoginResponse.partial().passthrough(), 409: LoginResponse, 423: LoginResponse };
+const loginReplies = {
+  200: LoginResponse,
+  401: LoginResponse.partial().passthrough(),
+  409: LoginResponse,
+  423: LoginResponse,
+};
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,35 +22,50 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const sessions = new SessionRepository(database, config.sessionIdleMinutes);
   const auth = new AuthService(users, sessions, config);
   const loginLimit = { max: config.loginRatePerMinute, timeWindow: '1 minute' };
-  const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({ userAgent: String(req.headers['user-agent'] ?? ''), ip: req.ip });
-
-  app.post('/api/login', {
-    config: { rateLimit: loginLimit },
-    schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: loginReplies },
-  }, async (req, reply) => {
-    const outcome = await auth.login(req.body.userName, req.body.password, req.body.regen, meta(req));
-    return reply.status(outcome.httpStatus as 200).send(outcome.body);
+  const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({
+    userAgent: String(req.headers['user-agent'] ?? ''),
+    ip: req.ip,
   });
 
-  app.post('/api/login/auto', {
-    config: { rateLimit: loginLimit },
-    schema: { tags: ['auth'], summary: 'Sign in with a signed link', body: AutoLoginRequest, response: loginReplies },
-  }, async (req, reply) => {
-    const email = verifyAutoLogin(autoLoginKey(config.dataDir), req.body);
-    const user = await users.findByEmail(email);
-    if (!user) throw new HttpError(401, MESSAGES.autoLoginInvalid);
-    if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-      return reply.status(423).send({ status: 'LOCKED', message: MESSAGES.locked, remainingAttempts: 0 });
-    }
-    const outcome = await auth.openSession(user, req.body.regen, meta(req));
-    return reply.status(outcome.httpStatus as 200).send(outcome.body);
-  });
+  app.post(
+    '/api/login',
+    {
+      config: { rateLimit: loginLimit },
+      schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: loginReplies },
+    },
+    async (req, reply) => {
+      const outcome = await auth.login(req.body.userName, req.body.password, req.body.regen, meta(req));
+      return reply.status(outcome.httpStatus as 200).send(outcome.body);
+    },
+  );
 
-  app.get('/api/login/logout', {
-    preHandler: app.requireUser,
-    schema: { tags: ['auth'], summary: 'Sign out this session', response: { 200: LogoutResponse } },
-  }, async (req) => {
-    await sessions.revoke(req.user.sessionId, 'logout');
-    return { status: 'Logout' as const };
-  });
+  app.post(
+    '/api/login/auto',
+    {
+      config: { rateLimit: loginLimit },
+      schema: { tags: ['auth'], summary: 'Sign in with a signed link', body: AutoLoginRequest, response: loginReplies },
+    },
+    async (req, reply) => {
+      const email = verifyAutoLogin(autoLoginKey(config.dataDir), req.body);
+      const user = await users.findByEmail(email);
+      if (!user) throw new HttpError(401, MESSAGES.autoLoginInvalid);
+      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+        return reply.status(423).send({ status: 'LOCKED', message: MESSAGES.locked, remainingAttempts: 0 });
+      }
+      const outcome = await auth.openSession(user, req.body.regen, meta(req));
+      return reply.status(outcome.httpStatus as 200).send(outcome.body);
+    },
+  );
+
+  app.get(
+    '/api/login/logout',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], summary: 'Sign out this session', response: { 200: LogoutResponse } },
+    },
+    async (req) => {
+      await sessions.revoke(req.user.sessionId, 'logout');
+      return { status: 'Logout' as const };
+    },
+  );
 }

@@ -1,5 +1,10 @@
 import {
-  LOGIN_ALREADY, LOGIN_REGENERATED, LOGIN_SUCCESS, MESSAGES, remainingAttemptsMessage, type LoginResponse,
+  LOGIN_ALREADY,
+  LOGIN_REGENERATED,
+  LOGIN_SUCCESS,
+  MESSAGES,
+  remainingAttemptsMessage,
+  type LoginResponse,
 } from '@invigil/contracts';
 import type { AppConfig } from '../../config.ts';
 import { verifyPassword } from '@invigil/db/passwords';
@@ -42,7 +47,10 @@ export class AuthService {
       const lockedUntil = remaining === 0 ? new Date(now + this.config.lockMinutes * 60_000) : null;
       await this.users.recordFailure(user.id, failed, lockedUntil);
       if (remaining === 0) return this.lockedOutcome();
-      return { httpStatus: 401, body: { status: 'FAILURE', message: remainingAttemptsMessage(remaining), remainingAttempts: remaining } };
+      return {
+        httpStatus: 401,
+        body: { status: 'FAILURE', message: remainingAttemptsMessage(remaining), remainingAttempts: remaining },
+      };
     }
     if (user.failedAttempts || user.lockedUntil) await this.users.clearFailures(user.id);
     return this.openSession(user, regen, meta);
@@ -66,7 +74,12 @@ export class AuthService {
         userId: user.id,
         message: regen ? LOGIN_REGENERATED : LOGIN_SUCCESS,
         remainingAttempts: this.config.maxLoginAttempts,
-        userdetail: { firstname: user.firstName, lastname: user.lastName, email: user.email, organization_id: orgs[0] ?? null },
+        userdetail: {
+          firstname: user.firstName,
+          lastname: user.lastName,
+          email: user.email,
+          organization_id: orgs[0] ?? null,
+        },
       },
     };
   }

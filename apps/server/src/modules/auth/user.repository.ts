@@ -8,7 +8,11 @@ export class UserRepository {
   constructor(private readonly database: Database) {}
 
   async findByEmail(email: string): Promise<UserRow | null> {
-    const rows = await this.database.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+    const rows = await this.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
     return rows[0] ?? null;
   }
 
@@ -34,7 +38,10 @@ export class UserRepository {
     await this.database.db.update(users).set({ failedAttempts: 0, lockedUntil: null }).where(eq(users.id, userId));
   }
 
-  async updateProfile(userId: number, p: { firstName: string; lastName: string; contactNumber: string }): Promise<boolean> {
+  async updateProfile(
+    userId: number,
+    p: { firstName: string; lastName: string; contactNumber: string },
+  ): Promise<boolean> {
     const rows = await this.database.db
       .update(users)
       .set({ ...p, updatedAt: new Date() })

@@ -25,33 +25,69 @@ export default async function codingRoutes(fastify: FastifyInstance) {
     await sql.close();
   });
 
-  app.get('/api/test/programlanguages', {
-    preHandler: app.requireUser,
-    schema: { tags: ['coding'], summary: 'Coding language options (ids 9 and 11 are excluded under all-p)', querystring: ProgramLanguagesQuery, response: { 200: ProgramLanguagesResponse } },
-  }, async (req) => coding.languages(req.query.codinglang));
+  app.get(
+    '/api/test/programlanguages',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['coding'],
+        summary: 'Coding language options (ids 9 and 11 are excluded under all-p)',
+        querystring: ProgramLanguagesQuery,
+        response: { 200: ProgramLanguagesResponse },
+      },
+    },
+    async (req) => coding.languages(req.query.codinglang),
+  );
 
-  app.post('/api/test/programSkeleton', {
-    preHandler: app.requireUser,
-    schema: { tags: ['coding'], summary: 'Boilerplate for a function-style problem', body: ProgramSkeletonRequest, response: { 200: ProgramSkeletonResponse } },
-  }, async (req) => coding.skeleton(req.body));
+  app.post(
+    '/api/test/programSkeleton',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['coding'],
+        summary: 'Boilerplate for a function-style problem',
+        body: ProgramSkeletonRequest,
+        response: { 200: ProgramSkeletonResponse },
+      },
+    },
+    async (req) => coding.skeleton(req.body),
+  );
 
-  app.post('/api/test/compilecode', {
-    preHandler: app.requireUser,
-    bodyLimit: 256 * 1024,
-    schema: { tags: ['coding'], summary: 'Compile and run code, or run the question test cases', body: CompileCodeRequest, response: { 200: CompileCodeResponse } },
-  }, async (req, reply) => {
-    try {
-      return await coding.compile(req.user.id, req.body);
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 503 && typeof err.body?.retryAfter === 'number') {
-        reply.header('Retry-After', String(err.body.retryAfter));
+  app.post(
+    '/api/test/compilecode',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags: ['coding'],
+        summary: 'Compile and run code, or run the question test cases',
+        body: CompileCodeRequest,
+        response: { 200: CompileCodeResponse },
+      },
+    },
+    async (req, reply) => {
+      try {
+        return await coding.compile(req.user.id, req.body);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 503 && typeof err.body?.retryAfter === 'number') {
+          reply.header('Retry-After', String(err.body.retryAfter));
+        }
+        throw err;
       }
-      throw err;
-    }
-  });
+    },
+  );
 
-  app.get('/api/test/getTables', {
-    preHandler: app.requireUser,
-    schema: { tags: ['coding'], summary: 'Data tables of a SQL question', querystring: GetTablesQuery, response: { 200: GetTablesResponse } },
-  }, async (req) => coding.tables(req.user.id, req.query.qid ? Number(req.query.qid) : undefined));
+  app.get(
+    '/api/test/getTables',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['coding'],
+        summary: 'Data tables of a SQL question',
+        querystring: GetTablesQuery,
+        response: { 200: GetTablesResponse },
+      },
+    },
+    async (req) => coding.tables(req.user.id, req.query.qid ? Number(req.query.qid) : undefined),
+  );
 }

@@ -1,5 +1,10 @@
 import type { Database } from '@invigil/db';
-import type { CompileCodeRequest, CompileCodeResponse, GetTablesResponse, ProgramSkeletonRequest } from '@invigil/contracts';
+import type {
+  CompileCodeRequest,
+  CompileCodeResponse,
+  GetTablesResponse,
+  ProgramSkeletonRequest,
+} from '@invigil/contracts';
 import {
   generateSkeleton,
   isProgramLanguage,
@@ -56,11 +61,20 @@ export class CodingService {
     const lang = resolveLanguage(body.codingLang);
     if (!lang) throw badRequest(`Unknown coding language: ${body.codingLang}`);
     const key = lang.codinglanguage;
-    if (key === 'html') return { programBoilerPlate: '<!DOCTYPE html>\n<html>\n<head>\n  <title>Page</title>\n</head>\n<body>\n\n</body>\n</html>\n' };
+    if (key === 'html')
+      return {
+        programBoilerPlate:
+          '<!DOCTYPE html>\n<html>\n<head>\n  <title>Page</title>\n</head>\n<body>\n\n</body>\n</html>\n',
+      };
     if (isSqlDialect(key)) return { programBoilerPlate: '-- Write your query here\nSELECT * FROM employees;\n' };
     if (!body.methodname) throw badRequest('methodname is required for a program skeleton');
     try {
-      return { programBoilerPlate: generateSkeleton(key as Parameters<typeof generateSkeleton>[0], { ...body, methodname: body.methodname }) };
+      return {
+        programBoilerPlate: generateSkeleton(key as Parameters<typeof generateSkeleton>[0], {
+          ...body,
+          methodname: body.methodname,
+        }),
+      };
     } catch (err) {
       if (err instanceof SignatureError) throw badRequest(err.message);
       throw err;
@@ -69,15 +83,29 @@ export class CodingService {
 
   /** The question, if this user has been assigned its exam (and it matches examId when given). */
   private async question(userId: number, qid: number, examId?: number): Promise<CodingQuestion> {
-    const { rows } = await this.database.executeSql('SELECT id, exam_id, content, answer_key FROM questions WHERE id = $1', [qid]);
+    const { rows } = await this.database.executeSql(
+      'SELECT id, exam_id, content, answer_key FROM questions WHERE id = $1',
+      [qid],
+    );
     const row = rows[0];
     if (!row) throw notFound('Question not found.');
     if (examId !== undefined) {
-      const own = await this.database.executeSql('SELECT 1 FROM user_exams WHERE id = $1 AND user_id = $2 AND exam_id = $3', [examId, userId, row.exam_id]);
-      const byExam = own.rows.length ? own : await this.database.executeSql('SELECT 1 FROM user_exams WHERE user_id = $1 AND exam_id = $2 AND exam_id = $3', [userId, row.exam_id, examId]);
+      const own = await this.database.executeSql(
+        'SELECT 1 FROM user_exams WHERE id = $1 AND user_id = $2 AND exam_id = $3',
+        [examId, userId, row.exam_id],
+      );
+      const byExam = own.rows.length
+        ? own
+        : await this.database.executeSql(
+            'SELECT 1 FROM user_exams WHERE user_id = $1 AND exam_id = $2 AND exam_id = $3',
+            [userId, row.exam_id, examId],
+          );
       if (!byExam.rows.length) throw forbidden();
     } else {
-      const own = await this.database.executeSql('SELECT 1 FROM user_exams WHERE user_id = $1 AND exam_id = $2', [userId, row.exam_id]);
+      const own = await this.database.executeSql('SELECT 1 FROM user_exams WHERE user_id = $1 AND exam_id = $2', [
+        userId,
+        row.exam_id,
+      ]);
       if (!own.rows.length) throw forbidden();
     }
     const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, unknown>;
@@ -95,7 +123,10 @@ export class CodingService {
     const key = lang.codinglanguage;
     if (key === 'html') return { status: 'ok', output: body.code, error: '', html: true };
     const withTests = truthy(body.testCaseFlag);
-    const q = body.qid !== undefined && body.qid !== null ? await this.question(userId, Number(body.qid), body.examId ? Number(body.examId) : undefined) : null;
+    const q =
+      body.qid !== undefined && body.qid !== null
+        ? await this.question(userId, Number(body.qid), body.examId ? Number(body.examId) : undefined)
+        : null;
     if (withTests && !q) throw badRequest('qid is required to run the test cases');
     try {
       if (isSqlDialect(key)) return await this.compileSql(key, body.code, q, withTests);
@@ -109,13 +140,33 @@ export class CodingService {
       if (!Array.isArray(tests) || tests.length === 0) throw badRequest('This question has no test cases');
       const methodname = str(q!.content.methodname);
       const fn = methodname
-        ? { classname: str(q!.content.classname), methodname, paramtype: str(q!.content.paramtype), methodreturntype: str(q!.content.methodreturntype) }
+        ? {
+            classname: str(q!.content.classname),
+            methodname,
+            paramtype: str(q!.content.paramtype),
+            methodreturntype: str(q!.content.methodreturntype),
+          }
         : null;
-      const r = await runTests(this.executor, { language: key, code: body.code, fn, tests: tests as TestCase[], limits });
-      return { status: r.status, output: r.output, error: r.error, testResults: r.tests, passed: r.passed, total: r.total };
+      const r = await runTests(this.executor, {
+        language: key,
+        code: body.code,
+        fn,
+        tests: tests as TestCase[],
+        limits,
+      });
+      return {
+        status: r.status,
+        output: r.output,
+        error: r.error,
+        testResults: r.tests,
+        passed: r.passed,
+        total: r.total,
+      };
     } catch (err) {
       if (err instanceof QueueFullError) {
-        throw new HttpError(503, 'The code runner is busy, please try again shortly', { retryAfter: err.retryAfterSeconds });
+        throw new HttpError(503, 'The code runner is busy, please try again shortly', {
+          retryAfter: err.retryAfterSeconds,
+        });
       }
       if (err instanceof SandboxUnavailableError) throw new HttpError(503, err.message);
       if (err instanceof SignatureError) throw badRequest(err.message);
@@ -123,9 +174,17 @@ export class CodingService {
     }
   }
 
-  private async compileSql(dialect: 'sql' | 'pgsql' | 'mysql', code: string, q: CodingQuestion | null, withTests: boolean): Promise<CompileCodeResponse> {
+  private async compileSql(
+    dialect: 'sql' | 'pgsql' | 'mysql',
+    code: string,
+    q: CodingQuestion | null,
+    withTests: boolean,
+  ): Promise<CompileCodeResponse> {
     const tables = q ? tablesOf(q.content) : SAMPLE_TABLES;
-    const reference = q ? str(q.answerKey.referenceSql) ?? str((q.answerKey.referenceSqlByDialect as Record<string, string> | undefined)?.[dialect]) : undefined;
+    const reference = q
+      ? (str(q.answerKey.referenceSql) ??
+        str((q.answerKey.referenceSqlByDialect as Record<string, string> | undefined)?.[dialect]))
+      : undefined;
     if (withTests && reference) {
       const { actual, passed } = await this.sql.check(dialect, tables, code, reference);
       return {

@@ -36,10 +36,16 @@ export interface PracticeRecord {
   questionCount: number;
 }
 
-const toDate = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+const toDate = (v: unknown): Date | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v));
 const toArray = (v: unknown): string[] => {
   if (Array.isArray(v)) return v.map(String);
-  if (typeof v === 'string') return v.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((s) => s.replace(/^"|"$/g, ''));
+  if (typeof v === 'string')
+    return v
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .filter(Boolean)
+      .map((s) => s.replace(/^"|"$/g, ''));
   return [];
 };
 
@@ -103,7 +109,10 @@ export class DashboardRepository {
 
   /** One of the user's assignments, or null when it is not theirs. */
   async attempt(userId: number, userExamId: number): Promise<AttemptRecord | null> {
-    const { rows } = await this.database.executeSql(`${ATTEMPT_SELECT} WHERE ue.user_id = $1 AND ue.id = $2`, [userId, userExamId]);
+    const { rows } = await this.database.executeSql(`${ATTEMPT_SELECT} WHERE ue.user_id = $1 AND ue.id = $2`, [
+      userId,
+      userExamId,
+    ]);
     return rows[0] ? toAttempt(rows[0]) : null;
   }
 
@@ -117,9 +126,18 @@ export class DashboardRepository {
     );
     const g = rows[0];
     if (!g) return null;
-    const attempts = await this.database.executeSql(`${ATTEMPT_SELECT} WHERE ue.user_id = $1 AND ue.group_id = $2 ORDER BY ue.scheduled_at, ue.id`, [userId, groupId]);
+    const attempts = await this.database.executeSql(
+      `${ATTEMPT_SELECT} WHERE ue.user_id = $1 AND ue.group_id = $2 ORDER BY ue.scheduled_at, ue.id`,
+      [userId, groupId],
+    );
     return {
-      group: { id: Number(g.id), name: String(g.name), category: String(g.category), reportReady: Boolean(g.report_ready), orgName: String(g.org_name) },
+      group: {
+        id: Number(g.id),
+        name: String(g.name),
+        category: String(g.category),
+        reportReady: Boolean(g.report_ready),
+        orgName: String(g.org_name),
+      },
       attempts: attempts.rows.map(toAttempt),
     };
   }
@@ -133,7 +151,12 @@ export class DashboardRepository {
         ORDER BY e.id`,
       [userId],
     );
-    return rows.map((r) => ({ id: Number(r.id), name: String(r.name), durationSeconds: Number(r.duration_seconds), questionCount: Number(r.question_count) }));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      name: String(r.name),
+      durationSeconds: Number(r.duration_seconds),
+      questionCount: Number(r.question_count),
+    }));
   }
 
   async userOrgData(userId: number) {
@@ -145,10 +168,21 @@ export class DashboardRepository {
     const now = new Date();
     await this.database.db
       .insert(userOrgData)
-      .values({ userId, selectedMenu: data.selectedMenu ?? 'Tests', orgId: data.orgId, typeButton: data.typeButton, updatedAt: now })
+      .values({
+        userId,
+        selectedMenu: data.selectedMenu ?? 'Tests',
+        orgId: data.orgId,
+        typeButton: data.typeButton,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: userOrgData.userId,
-        set: { ...(data.selectedMenu ? { selectedMenu: data.selectedMenu } : {}), orgId: data.orgId, typeButton: data.typeButton, updatedAt: now },
+        set: {
+          ...(data.selectedMenu ? { selectedMenu: data.selectedMenu } : {}),
+          orgId: data.orgId,
+          typeButton: data.typeButton,
+          updatedAt: now,
+        },
       });
   }
 
@@ -157,20 +191,43 @@ export class DashboardRepository {
    * Returns null when the user already has it. Serialised per organisation so a double
    * click or two tabs cannot assign it twice or create the group twice.
    */
-  async assignPractice(userId: number, examId: number, organizationId: number, groupName: string): Promise<number | null> {
+  async assignPractice(
+    userId: number,
+    examId: number,
+    organizationId: number,
+    groupName: string,
+  ): Promise<number | null> {
     return this.database.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(4203, ${organizationId}::int)`);
-      const existing = await tx.select({ id: userExams.id }).from(userExams)
-        .where(and(eq(userExams.userId, userId), eq(userExams.examId, examId))).limit(1);
+      const existing = await tx
+        .select({ id: userExams.id })
+        .from(userExams)
+        .where(and(eq(userExams.userId, userId), eq(userExams.examId, examId)))
+        .limit(1);
       if (existing.length) return null;
-      let [group] = await tx.select({ id: groups.id }).from(groups)
-        .where(and(eq(groups.organizationId, organizationId), eq(groups.name, groupName), eq(groups.category, 'TEST'))).limit(1);
-      if (!group) [group] = await tx.insert(groups).values({ organizationId, name: groupName, category: 'TEST' }).returning({ id: groups.id });
+      let [group] = await tx
+        .select({ id: groups.id })
+        .from(groups)
+        .where(and(eq(groups.organizationId, organizationId), eq(groups.name, groupName), eq(groups.category, 'TEST')))
+        .limit(1);
+      if (!group)
+        [group] = await tx
+          .insert(groups)
+          .values({ organizationId, name: groupName, category: 'TEST' })
+          .returning({ id: groups.id });
       await tx.insert(userGroups).values({ userId, groupId: group!.id }).onConflictDoNothing();
       const now = Date.now();
-      const [row] = await tx.insert(userExams).values({
-        userId, examId, groupId: group!.id, status: '000', scheduledAt: new Date(now), expiresAt: new Date(now + 30 * 86_400_000),
-      }).returning({ id: userExams.id });
+      const [row] = await tx
+        .insert(userExams)
+        .values({
+          userId,
+          examId,
+          groupId: group!.id,
+          status: '000',
+          scheduledAt: new Date(now),
+          expiresAt: new Date(now + 30 * 86_400_000),
+        })
+        .returning({ id: userExams.id });
       return row!.id;
     });
   }

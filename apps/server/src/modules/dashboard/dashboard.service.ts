@@ -1,8 +1,24 @@
 import {
-  type ApplyPracticeRequest, type ApplyPracticeResponse, type Category, type CompletedRow, DASHBOARD_MESSAGES,
-  type DashboardGroup, type DashboardLists, type DashboardMenuRequest, DEFAULT_LANGUAGE, type ExpiredRow,
-  type GetLanguagesResponse, type GetUserOrgDataResponse, isSurveyType, LANGUAGE_NAMES, type ListType,
-  categoryForListType, listTypeForMenu, type PendingRow, STATUS_LABEL, type UserHomeRequest,
+  type ApplyPracticeRequest,
+  type ApplyPracticeResponse,
+  type Category,
+  type CompletedRow,
+  DASHBOARD_MESSAGES,
+  type DashboardGroup,
+  type DashboardLists,
+  type DashboardMenuRequest,
+  DEFAULT_LANGUAGE,
+  type ExpiredRow,
+  type GetLanguagesResponse,
+  type GetUserOrgDataResponse,
+  isSurveyType,
+  LANGUAGE_NAMES,
+  type ListType,
+  categoryForListType,
+  listTypeForMenu,
+  type PendingRow,
+  STATUS_LABEL,
+  type UserHomeRequest,
 } from '@invigil/contracts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AttemptRecord, DashboardRepository, OrgRecord } from './dashboard.repository.ts';
@@ -28,23 +44,41 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function pendingRow(a: AttemptRecord, now: number): PendingRow {
   return {
-    userExamId: a.userExamId, examName: a.examName, date: a.scheduledAt.toISOString(),
+    userExamId: a.userExamId,
+    examName: a.examName,
+    date: a.scheduledAt.toISOString(),
     languageLocale: (a.languages.length ? a.languages : [DEFAULT_LANGUAGE]).join(','),
-    assessee: a.assessee, role: a.assesseeRole, status: a.status, statusLabel: STATUS_LABEL[a.status] ?? a.status,
-    testType: a.testType, available: a.scheduledAt.getTime() <= now, selectedLanguage: a.selectedLanguage,
+    assessee: a.assessee,
+    role: a.assesseeRole,
+    status: a.status,
+    statusLabel: STATUS_LABEL[a.status] ?? a.status,
+    testType: a.testType,
+    available: a.scheduledAt.getTime() <= now,
+    selectedLanguage: a.selectedLanguage,
   };
 }
 
 function completedRow(a: AttemptRecord): CompletedRow {
   return {
-    userExamId: a.userExamId, name: a.examName, assessee: a.assessee, role: a.assesseeRole,
-    testStatus: STATUS_LABEL[a.status] ?? a.status, resultStatus: a.resultStatus ?? 'Pending',
-    resultDate: iso(a.resultDate), report: a.reportReady, groupId: a.groupId ?? 0,
+    userExamId: a.userExamId,
+    name: a.examName,
+    assessee: a.assessee,
+    role: a.assesseeRole,
+    testStatus: STATUS_LABEL[a.status] ?? a.status,
+    resultStatus: a.resultStatus ?? 'Pending',
+    resultDate: iso(a.resultDate),
+    report: a.reportReady,
+    groupId: a.groupId ?? 0,
   };
 }
 
 function expiredRow(a: AttemptRecord): ExpiredRow {
-  return { userExamId: a.userExamId, name: a.examName, status: STATUS_LABEL['100']!, date: iso(a.expiresAt ?? a.scheduledAt) };
+  return {
+    userExamId: a.userExamId,
+    name: a.examName,
+    status: STATUS_LABEL['100']!,
+    date: iso(a.expiresAt ?? a.scheduledAt),
+  };
 }
 
 /** Groups (in first-seen order) of one category with their three lists. */
@@ -55,7 +89,15 @@ export function buildGroups(attempts: AttemptRecord[], category: Category, now: 
     const id = a.groupId ?? 0;
     let g = byId.get(id);
     if (!g) {
-      g = { groupId: id, groupName: a.groupName ?? 'General', category, reportReady: a.groupId !== null && a.reportReady, pending: [], completed: [], expired: [] };
+      g = {
+        groupId: id,
+        groupName: a.groupName ?? 'General',
+        category,
+        reportReady: a.groupId !== null && a.reportReady,
+        pending: [],
+        completed: [],
+        expired: [],
+      };
       byId.set(id, g);
     }
     const bucket = bucketOf(a, now);
@@ -71,7 +113,10 @@ export class DashboardService {
   constructor(private readonly repo: DashboardRepository) {}
 
   /** The organisation to show: the asked one (must be the user's), else the last used, else the first. */
-  private async resolveOrg(userId: number, asked: number | null | undefined): Promise<{ orgs: OrgRecord[]; orgId: number | null }> {
+  private async resolveOrg(
+    userId: number,
+    asked: number | null | undefined,
+  ): Promise<{ orgs: OrgRecord[]; orgId: number | null }> {
     const orgs = await this.repo.organizations(userId);
     if (asked !== null && asked !== undefined) {
       if (!orgs.some((o) => o.id === asked)) throw forbidden('You are not a member of this organization.');
@@ -82,7 +127,13 @@ export class DashboardService {
     return { orgs, orgId };
   }
 
-  private async lists(userId: number, orgs: OrgRecord[], orgId: number | null, listType: ListType, withLists: boolean): Promise<DashboardLists> {
+  private async lists(
+    userId: number,
+    orgs: OrgRecord[],
+    orgId: number | null,
+    listType: ListType,
+    withLists: boolean,
+  ): Promise<DashboardLists> {
     const now = Date.now();
     const attempts = orgId === null ? [] : await this.repo.attempts(userId, orgId);
     const practice = listType === 'PRACTISE' && withLists ? await this.repo.practiceTests(userId) : [];
@@ -91,14 +142,20 @@ export class DashboardService {
       latestOrg: orgId,
       listType,
       groups: listType === 'PRACTISE' || !withLists ? [] : buildGroups(attempts, categoryForListType(listType), now),
-      practice: practice.map((p) => ({ id: p.id, test_name: p.name, numberofquestions: p.questionCount, duration: Math.round(p.durationSeconds / 60) })),
+      practice: practice.map((p) => ({
+        id: p.id,
+        test_name: p.name,
+        numberofquestions: p.questionCount,
+        duration: Math.round(p.durationSeconds / 60),
+      })),
       isWorkflowInProgress: attempts.some((a) => categoryOf(a) === 'WORKFLOW' && a.status === '001'),
     };
   }
 
   async userHome(userId: number, body: UserHomeRequest): Promise<DashboardLists> {
     const { orgs, orgId } = await this.resolveOrg(userId, body.organizationId);
-    if (orgId !== null && body.organizationId) await this.repo.saveUserOrgData(userId, { orgId, typeButton: body.selectedTab });
+    if (orgId !== null && body.organizationId)
+      await this.repo.saveUserOrgData(userId, { orgId, typeButton: body.selectedTab });
     return this.lists(userId, orgs, orgId, body.selectedTab, true);
   }
 
@@ -106,14 +163,17 @@ export class DashboardService {
   async menu(userId: number, body: DashboardMenuRequest): Promise<DashboardLists> {
     const { orgs, orgId } = await this.resolveOrg(userId, body.org);
     const listType = listTypeForMenu(body.newValue);
-    if (orgId !== null) await this.repo.saveUserOrgData(userId, { selectedMenu: body.newValue, orgId, typeButton: listType });
+    if (orgId !== null)
+      await this.repo.saveUserOrgData(userId, { selectedMenu: body.newValue, orgId, typeButton: listType });
     return this.lists(userId, orgs, orgId, listType, !LIST_MENUS.has(body.newValue));
   }
 
   async userOrgData(userId: number): Promise<GetUserOrgDataResponse> {
     const [orgs, saved] = await Promise.all([this.repo.organizations(userId), this.repo.userOrgData(userId)]);
     const orgId = saved?.orgId && orgs.some((o) => o.id === saved.orgId) ? saved.orgId : (orgs[0]?.id ?? null);
-    return { result: [{ selectedMenu: saved?.selectedMenu ?? 'Tests', orgId, typeButton: saved?.typeButton ?? 'TEST' }] };
+    return {
+      result: [{ selectedMenu: saved?.selectedMenu ?? 'Tests', orgId, typeButton: saved?.typeButton ?? 'TEST' }],
+    };
   }
 
   /** The languages one of the user's own tests offers; another user's id is not found. */

@@ -11,12 +11,28 @@ export interface GroupReport {
 }
 
 const STATUS_TEXT: Record<string, string> = {
-  '000': 'Not Started', '001': 'In Progress', '010': 'Completed', '011': 'Time Out',
-  '100': 'Expired', '111': 'Aborted', '998': 'Retest', '999': 'Result Failed',
+  '000': 'Not Started',
+  '001': 'In Progress',
+  '010': 'Completed',
+  '011': 'Time Out',
+  '100': 'Expired',
+  '111': 'Aborted',
+  '998': 'Retest',
+  '999': 'Result Failed',
 };
 
 const fmtDate = (d: Date | null) =>
-  d ? new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(d) + ' UTC' : 'N.A.';
+  d
+    ? new Intl.DateTimeFormat('en-IN', {
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+        timeZone: 'UTC',
+      }).format(d) + ' UTC'
+    : 'N.A.';
 
 /** "Asha Rao" + a timestamp + .pdf, safe as a file name. */
 export function reportFileName(firstName: string, lastName: string, at: Date): string {
@@ -25,9 +41,17 @@ export function reportFileName(firstName: string, lastName: string, at: Date): s
   return `${name}_${stamp}.pdf`;
 }
 
-function render(title: { user: string; email: string; group: string; org: string; at: Date }, rows: AttemptRecord[], now: number): Promise<Buffer> {
+function render(
+  title: { user: string; email: string; group: string; org: string; at: Date },
+  rows: AttemptRecord[],
+  now: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Group report: ${title.group}`, Author: 'Invigil', Subject: title.user } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 48,
+      info: { Title: `Group report: ${title.group}`, Author: 'Invigil', Subject: title.user },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -43,7 +67,11 @@ function render(title: { user: string; email: string; group: string; org: string
     doc.moveDown();
 
     const cols = [
-      { h: 'Test', w: 170 }, { h: 'Status', w: 75 }, { h: 'Result', w: 75 }, { h: 'Percentage', w: 65 }, { h: 'Date', w: 115 },
+      { h: 'Test', w: 170 },
+      { h: 'Status', w: 75 },
+      { h: 'Result', w: 75 },
+      { h: 'Percentage', w: 65 },
+      { h: 'Date', w: 115 },
     ];
     const x0 = doc.page.margins.left;
     const line = (cells: string[], bold: boolean) => {
@@ -58,19 +86,30 @@ function render(title: { user: string; email: string; group: string; org: string
       });
       doc.x = x0;
       doc.y = y + height + 4;
-      doc.moveTo(x0, doc.y - 2).lineTo(x0 + cols.reduce((s, c) => s + c.w, 0), doc.y - 2).strokeColor('#cccccc').lineWidth(0.5).stroke();
+      doc
+        .moveTo(x0, doc.y - 2)
+        .lineTo(x0 + cols.reduce((s, c) => s + c.w, 0), doc.y - 2)
+        .strokeColor('#cccccc')
+        .lineWidth(0.5)
+        .stroke();
     };
-    line(cols.map((c) => c.h), true);
+    line(
+      cols.map((c) => c.h),
+      true,
+    );
     if (!rows.length) doc.font('Helvetica').text('No tests in this group.');
     for (const a of rows) {
       const expired = bucketOf(a, now) === 'expired';
-      line([
-        a.examName,
-        expired ? 'Expired' : (STATUS_TEXT[a.status] ?? a.status),
-        a.resultStatus ?? 'N.A.',
-        a.percentage !== null ? `${Number(a.percentage).toFixed(2)} %` : 'N.A.',
-        fmtDate(a.resultDate ?? a.finishedAt ?? (expired ? a.expiresAt : a.scheduledAt)),
-      ], false);
+      line(
+        [
+          a.examName,
+          expired ? 'Expired' : (STATUS_TEXT[a.status] ?? a.status),
+          a.resultStatus ?? 'N.A.',
+          a.percentage !== null ? `${Number(a.percentage).toFixed(2)} %` : 'N.A.',
+          fmtDate(a.resultDate ?? a.finishedAt ?? (expired ? a.expiresAt : a.scheduledAt)),
+        ],
+        false,
+      );
       if (doc.y > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
     }
     doc.end();
@@ -79,7 +118,10 @@ function render(title: { user: string; email: string; group: string; org: string
 
 /** The signed-in user's own group report: 403 for another user's id, 404 for a group not theirs. */
 export class GroupReportService {
-  constructor(private readonly repo: DashboardRepository, private readonly users: UserRepository) {}
+  constructor(
+    private readonly repo: DashboardRepository,
+    private readonly users: UserRepository,
+  ) {}
 
   async build(requesterId: number, userId: number, groupId: number): Promise<GroupReport> {
     if (requesterId !== userId) throw forbidden('You can only download your own reports.');
@@ -90,7 +132,13 @@ export class GroupReportService {
     if (!user) throw notFound('Report not found.');
     const at = new Date();
     const pdf = await render(
-      { user: `${user.firstName} ${user.lastName}`, email: user.email, group: found.group.name, org: found.group.orgName, at },
+      {
+        user: `${user.firstName} ${user.lastName}`,
+        email: user.email,
+        group: found.group.name,
+        org: found.group.orgName,
+        at,
+      },
       found.attempts,
       at.getTime(),
     );

@@ -1,6 +1,15 @@
 import {
-  BLANK_KEYS, BUTTON_STYLE, DEFAULT_LANGUAGE, QTYPE, TRANSLATION_MISSING, VALUE_SEPARATOR, isAnswered, reducedProctorCount,
-  type AnswerValue, type ExamDetail, type QuestionItem,
+  BLANK_KEYS,
+  BUTTON_STYLE,
+  DEFAULT_LANGUAGE,
+  QTYPE,
+  TRANSLATION_MISSING,
+  VALUE_SEPARATOR,
+  isAnswered,
+  reducedProctorCount,
+  type AnswerValue,
+  type ExamDetail,
+  type QuestionItem,
 } from '@invigil/contracts';
 import type { Attempt, QuestionRow, StoredAnswer } from './exam.repository.ts';
 
@@ -13,7 +22,10 @@ export function toExamDetail(a: Attempt, timeRemaining: number): ExamDetail {
   const lang = a.selectedLanguage ?? DEFAULT_LANGUAGE;
   const rawCount = s.webproctoringcount;
   const defaultZero = flag(s.defaultZeroProctorCheck);
-  const reduced = rawCount === null || rawCount === undefined ? null : reducedProctorCount(Number(rawCount), a.windowSwitchCount, defaultZero);
+  const reduced =
+    rawCount === null || rawCount === undefined
+      ? null
+      : reducedProctorCount(Number(rawCount), a.windowSwitchCount, defaultZero);
   return {
     id: a.id,
     userid: a.userId,
@@ -88,7 +100,13 @@ function contentFor(q: QuestionRow, lang: string, seed: number): QuestionItem['q
   return null;
 }
 
-export function toQuestionItem(q: QuestionRow, index: number, lang: string, userExamId: number, stored?: StoredAnswer): QuestionItem {
+export function toQuestionItem(
+  q: QuestionRow,
+  index: number,
+  lang: string,
+  userExamId: number,
+  stored?: StoredAnswer,
+): QuestionItem {
   const plain = q.choices.filter((c) => !c.blankKey);
   const join = (xs: string[]) => xs.join(VALUE_SEPARATOR);
   const item: QuestionItem = {
@@ -108,7 +126,9 @@ export function toQuestionItem(q: QuestionRow, index: number, lang: string, user
     chkey: join(plain.map((_, i) => LETTERS[i] ?? String(i + 1))),
     chresourcepath: join(plain.map((c) => c.resourcePath ?? '')),
     choice_resource_url: join(plain.map((c) => c.resourcePath ?? '')),
-    translated_choicetext: join(plain.map((c) => (lang === DEFAULT_LANGUAGE ? c.text : (c.translations[lang] ?? TRANSLATION_MISSING)))),
+    translated_choicetext: join(
+      plain.map((c) => (lang === DEFAULT_LANGUAGE ? c.text : (c.translations[lang] ?? TRANSLATION_MISSING))),
+    ),
     questionContent: contentFor(q, lang, userExamId * 7919 + q.id),
     answerStatus: false,
     buttonStyle: BUTTON_STYLE.notVisited,
@@ -125,7 +145,9 @@ export function toQuestionItem(q: QuestionRow, index: number, lang: string, user
       item.blanks[key] = {
         choiceid: join(group.map((c) => String(c.id))),
         choicetext: join(group.map((c) => c.text)),
-        translated_choicetext: join(group.map((c) => (lang === DEFAULT_LANGUAGE ? c.text : (c.translations[lang] ?? TRANSLATION_MISSING)))),
+        translated_choicetext: join(
+          group.map((c) => (lang === DEFAULT_LANGUAGE ? c.text : (c.translations[lang] ?? TRANSLATION_MISSING))),
+        ),
       };
     }
   }
@@ -142,7 +164,8 @@ export function toQuestionItem(q: QuestionRow, index: number, lang: string, user
       item.translated_passagetext = String(t.passagetext ?? '');
     }
   }
-  if (stored) applyAnswer(item, stored.value, stored.seq, blanks.length ? Object.keys(item.blanks ?? {}).length : undefined);
+  if (stored)
+    applyAnswer(item, stored.value, stored.seq, blanks.length ? Object.keys(item.blanks ?? {}).length : undefined);
   return item;
 }
 
@@ -152,6 +175,10 @@ function applyAnswer(item: QuestionItem, value: AnswerValue, seq: number, blankC
   item.answerStatus = isAnswered({ ...item, blankCount });
   // The grid style follows the answered rule; Marked Review is the candidate's own mark.
   if (value.buttonStyle !== BUTTON_STYLE.markedReview) {
-    item.buttonStyle = item.answerStatus ? BUTTON_STYLE.answered : (value.buttonStyle === BUTTON_STYLE.notVisited ? BUTTON_STYLE.notVisited : BUTTON_STYLE.notAnswered);
+    item.buttonStyle = item.answerStatus
+      ? BUTTON_STYLE.answered
+      : value.buttonStyle === BUTTON_STYLE.notVisited
+        ? BUTTON_STYLE.notVisited
+        : BUTTON_STYLE.notAnswered;
   }
 }

@@ -73,14 +73,34 @@ const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v 
 
 function toAttempt(r: any): Attempt {
   return {
-    id: r.id, userId: r.user_id, examId: r.exam_id, status: r.status, startedAt: date(r.started_at), deadlineAt: date(r.deadline_at),
-    finishedAt: date(r.finished_at), expiresAt: date(r.expires_at), selectedLanguage: r.selected_language,
-    windowSwitchCount: r.window_switch_count, abortReason: r.abort_reason, resultStatus: r.result_status, resultDate: date(r.result_date),
-    obtainedMarks: num(r.obtained_marks), totalMarks: num(r.total_marks), percentage: num(r.percentage), now: new Date(r.now),
+    id: r.id,
+    userId: r.user_id,
+    examId: r.exam_id,
+    status: r.status,
+    startedAt: date(r.started_at),
+    deadlineAt: date(r.deadline_at),
+    finishedAt: date(r.finished_at),
+    expiresAt: date(r.expires_at),
+    selectedLanguage: r.selected_language,
+    windowSwitchCount: r.window_switch_count,
+    abortReason: r.abort_reason,
+    resultStatus: r.result_status,
+    resultDate: date(r.result_date),
+    obtainedMarks: num(r.obtained_marks),
+    totalMarks: num(r.total_marks),
+    percentage: num(r.percentage),
+    now: new Date(r.now),
     exam: {
-      name: r.name, testType: r.test_type, examTypeId: r.exam_type_id, durationSeconds: r.duration_seconds, instructionText: r.instruction_text,
-      translatedInstructions: r.translated_instructions ?? {}, languages: r.languages ?? ['en-IN'], totalMarksToAttempt: r.total_marks_to_attempt,
-      thankYouMessage: r.thank_you_message, settings: r.settings ?? {},
+      name: r.name,
+      testType: r.test_type,
+      examTypeId: r.exam_type_id,
+      durationSeconds: r.duration_seconds,
+      instructionText: r.instruction_text,
+      translatedInstructions: r.translated_instructions ?? {},
+      languages: r.languages ?? ['en-IN'],
+      totalMarksToAttempt: r.total_marks_to_attempt,
+      thankYouMessage: r.thank_you_message,
+      settings: r.settings ?? {},
     },
   };
 }
@@ -122,20 +142,42 @@ export class ExamRepository {
     if (hit && Date.now() - hit.at < 30_000) return hit.rows;
     const q = await this.database.executeSql(
       `SELECT id, position, qtype_code, qtype_name, text, translations, marks, difficulty, resource_path, passage, content, answer_key
-         FROM questions WHERE exam_id = $1 ORDER BY position, id`, [examId]);
+         FROM questions WHERE exam_id = $1 ORDER BY position, id`,
+      [examId],
+    );
     const c = await this.database.executeSql(
       `SELECT c.id, c.question_id, c.position, c.text, c.translations, c.blank_key, c.resource_path, c.is_correct
-         FROM choices c JOIN questions q ON q.id = c.question_id WHERE q.exam_id = $1 ORDER BY c.position, c.id`, [examId]);
+         FROM choices c JOIN questions q ON q.id = c.question_id WHERE q.exam_id = $1 ORDER BY c.position, c.id`,
+      [examId],
+    );
     const byQ = new Map<number, ChoiceRow[]>();
     for (const r of c.rows) {
       const list = byQ.get(r.question_id) ?? [];
-      list.push({ id: r.id, position: r.position, text: r.text, translations: r.translations ?? {}, blankKey: r.blank_key, resourcePath: r.resource_path, isCorrect: r.is_correct });
+      list.push({
+        id: r.id,
+        position: r.position,
+        text: r.text,
+        translations: r.translations ?? {},
+        blankKey: r.blank_key,
+        resourcePath: r.resource_path,
+        isCorrect: r.is_correct,
+      });
       byQ.set(r.question_id, list);
     }
     const rows: QuestionRow[] = q.rows.map((r) => ({
-      id: r.id, position: r.position, qtypeCode: r.qtype_code, qtypeName: r.qtype_name, text: r.text, translations: r.translations ?? {},
-      marks: Number(r.marks), difficulty: r.difficulty, resourcePath: r.resource_path, passage: r.passage, content: r.content ?? {},
-      answerKey: r.answer_key ?? {}, choices: byQ.get(r.id) ?? [],
+      id: r.id,
+      position: r.position,
+      qtypeCode: r.qtype_code,
+      qtypeName: r.qtype_name,
+      text: r.text,
+      translations: r.translations ?? {},
+      marks: Number(r.marks),
+      difficulty: r.difficulty,
+      resourcePath: r.resource_path,
+      passage: r.passage,
+      content: r.content ?? {},
+      answerKey: r.answer_key ?? {},
+      choices: byQ.get(r.id) ?? [],
     }));
     this.questionCache.set(examId, { at: Date.now(), rows });
     return rows;
@@ -150,7 +192,10 @@ export class ExamRepository {
   }
 
   async answers(userExamId: number): Promise<StoredAnswer[]> {
-    const { rows } = await this.database.executeSql('SELECT question_id, client_seq, value FROM answers WHERE user_exam_id = $1', [userExamId]);
+    const { rows } = await this.database.executeSql(
+      'SELECT question_id, client_seq, value FROM answers WHERE user_exam_id = $1',
+      [userExamId],
+    );
     return rows.map((r) => ({ qid: r.question_id, seq: r.client_seq, value: r.value }));
   }
 
@@ -159,7 +204,11 @@ export class ExamRepository {
    * (plus a grace for the network) has not passed. A lower seq never overwrites a higher one;
    * unchanged values are not rewritten.
    */
-  async upsertAnswers(userExamId: number, changes: Array<{ qid: number; seq: number; answer: AnswerValue }>, graceSeconds: number) {
+  async upsertAnswers(
+    userExamId: number,
+    changes: Array<{ qid: number; seq: number; answer: AnswerValue }>,
+    graceSeconds: number,
+  ) {
     const { rows } = await this.database.executeSql(
       `WITH ue AS (
          SELECT id, status, deadline_at, (deadline_at + make_interval(secs => $3::int) > now()) AS open FROM user_exams WHERE id = $1),
@@ -177,11 +226,22 @@ export class ExamRepository {
       [userExamId, JSON.stringify(changes), graceSeconds],
     );
     const r = rows[0];
-    return r ? { status: r.status as string, open: !!r.open, deadlineAt: date(r.deadline_at), now: new Date(r.now), saved: Number(r.saved) } : null;
+    return r
+      ? {
+          status: r.status as string,
+          open: !!r.open,
+          deadlineAt: date(r.deadline_at),
+          now: new Date(r.now),
+          saved: Number(r.saved),
+        }
+      : null;
   }
 
   async recordWindowSwitches(userExamId: number, count: number) {
-    await this.database.executeSql('UPDATE user_exams SET window_switch_count = GREATEST(window_switch_count, $2) WHERE id = $1', [userExamId, count]);
+    await this.database.executeSql(
+      'UPDATE user_exams SET window_switch_count = GREATEST(window_switch_count, $2) WHERE id = $1',
+      [userExamId, count],
+    );
   }
 
   /** Appends a versioned snapshot; returns its version. */
@@ -202,7 +262,10 @@ export class ExamRepository {
   }
 
   async latestSnapshotVersion(userExamId: number): Promise<number> {
-    const { rows } = await this.database.executeSql('SELECT COALESCE(MAX(version), 0)::int AS v FROM answer_snapshots WHERE user_exam_id = $1', [userExamId]);
+    const { rows } = await this.database.executeSql(
+      'SELECT COALESCE(MAX(version), 0)::int AS v FROM answer_snapshots WHERE user_exam_id = $1',
+      [userExamId],
+    );
     return Number(rows[0]?.v ?? 0);
   }
 
@@ -229,7 +292,9 @@ export class ExamRepository {
         WHERE id = $1 AND status IN ('000', '001', '998')
           AND ($2::boolean OR NOT EXISTS (
             SELECT 1 FROM answers WHERE user_exam_id = $1
-               AND (value - 'buttonStyle' - 'timeSpend' - 'seq' - 'index') <> '{}'::jsonb)) RETURNING id`, [userExamId, checked]);
+               AND (value - 'buttonStyle' - 'timeSpend' - 'seq' - 'index') <> '{}'::jsonb)) RETURNING id`,
+      [userExamId, checked],
+    );
     if (!rows.length) return false;
     await this.database.executeSql('DELETE FROM answers WHERE user_exam_id = $1', [userExamId]);
     await this.database.executeSql('DELETE FROM attempt_questions WHERE user_exam_id = $1', [userExamId]);
@@ -237,7 +302,10 @@ export class ExamRepository {
   }
 
   async servedQuestions(userExamId: number): Promise<number[]> {
-    const { rows } = await this.database.executeSql('SELECT question_id FROM attempt_questions WHERE user_exam_id = $1 ORDER BY position', [userExamId]);
+    const { rows } = await this.database.executeSql(
+      'SELECT question_id FROM attempt_questions WHERE user_exam_id = $1 ORDER BY position',
+      [userExamId],
+    );
     return rows.map((r) => Number(r.question_id));
   }
 
@@ -245,18 +313,23 @@ export class ExamRepository {
   async serveQuestion(userExamId: number, questionId: number, position: number): Promise<boolean> {
     const { rows } = await this.database.executeSql(
       'INSERT INTO attempt_questions (user_exam_id, question_id, position) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING position',
-      [userExamId, questionId, position]);
+      [userExamId, questionId, position],
+    );
     return rows.length > 0;
   }
 
   async questionAssignedTo(questionId: number, userId: number): Promise<boolean> {
     const { rows } = await this.database.executeSql(
-      'SELECT 1 FROM questions q JOIN user_exams ue ON ue.exam_id = q.exam_id WHERE q.id = $1 AND ue.user_id = $2 LIMIT 1', [questionId, userId]);
+      'SELECT 1 FROM questions q JOIN user_exams ue ON ue.exam_id = q.exam_id WHERE q.id = $1 AND ue.user_id = $2 LIMIT 1',
+      [questionId, userId],
+    );
     return rows.length > 0;
   }
 
   async addIssue(userId: number, questionId: number, issueType: string, description: string) {
-    await this.database.executeSql('INSERT INTO question_issues (user_id, question_id, issue_type, description) VALUES ($1, $2, $3, $4)',
-      [userId, questionId, issueType, description]);
+    await this.database.executeSql(
+      'INSERT INTO question_issues (user_id, question_id, issue_type, description) VALUES ($1, $2, $3, $4)',
+      [userId, questionId, issueType, description],
+    );
   }
 }

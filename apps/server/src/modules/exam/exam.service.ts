@@ -1,8 +1,24 @@
 import {
-  ADAPTIVE_EXAM_TYPE, ADAPTIVE_START_LEVEL, ClientQuestionState, DEFAULT_LANGUAGE, EXAM_STATUS, answerOf, decodePayload, encodePayload,
-  nextLevel, pickNextQuestion, remainingSeconds, scoreQuestion,
-  type AnswerValue, type AnsweredQuestionsRequest, type NextQuestionRequest, type QuestionIssuesRequest, type SavedTest,
-  type StartExamRequest, type ResumeExamRequest, type UserTestRequest,
+  ADAPTIVE_EXAM_TYPE,
+  ADAPTIVE_START_LEVEL,
+  ClientQuestionState,
+  DEFAULT_LANGUAGE,
+  EXAM_STATUS,
+  answerOf,
+  decodePayload,
+  encodePayload,
+  nextLevel,
+  pickNextQuestion,
+  remainingSeconds,
+  scoreQuestion,
+  type AnswerValue,
+  type AnsweredQuestionsRequest,
+  type NextQuestionRequest,
+  type QuestionIssuesRequest,
+  type SavedTest,
+  type StartExamRequest,
+  type ResumeExamRequest,
+  type UserTestRequest,
 } from '@invigil/contracts';
 import { z } from 'zod';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
@@ -35,7 +51,14 @@ export function decodeQuestionStates(encoded: string | null | undefined): Client
   return parsed.data;
 }
 
-const CONTENT_FIELDS = ['selectedChoiceId', 'descriptiveText', 'uploadedFile', 'answerResourcePath', 'matchOrder', 'typing'] as const;
+const CONTENT_FIELDS = [
+  'selectedChoiceId',
+  'descriptiveText',
+  'uploadedFile',
+  'answerResourcePath',
+  'matchOrder',
+  'typing',
+] as const;
 
 /** Items that carry an answer (a bare 'Not Visited' item carries none). */
 export function changesFrom(items: ClientQuestionState[], allowed: Set<number>) {
@@ -60,7 +83,8 @@ export class ExamService {
 
   timeRemaining(a: Attempt): number {
     if (a.status === EXAM_STATUS.notStarted || a.status === EXAM_STATUS.retest) return a.exam.durationSeconds;
-    if (a.status === EXAM_STATUS.inProgress && a.deadlineAt) return remainingSeconds(a.deadlineAt, a.now, a.exam.durationSeconds);
+    if (a.status === EXAM_STATUS.inProgress && a.deadlineAt)
+      return remainingSeconds(a.deadlineAt, a.now, a.exam.durationSeconds);
     return 0;
   }
 
@@ -73,7 +97,11 @@ export class ExamService {
 
   /** An in-progress attempt whose time ran out is closed and scored now; the caller gets 409. */
   private async refuseIfTimedOut(a: Attempt) {
-    if (a.status === EXAM_STATUS.inProgress && a.deadlineAt && a.deadlineAt.getTime() + SAVE_GRACE_SECONDS * 1000 <= a.now.getTime()) {
+    if (
+      a.status === EXAM_STATUS.inProgress &&
+      a.deadlineAt &&
+      a.deadlineAt.getTime() + SAVE_GRACE_SECONDS * 1000 <= a.now.getTime()
+    ) {
       await this.results.closeExpired(a.id);
       throw new HttpError(409, TIME_UP, { examStatus: EXAM_STATUS.timeOut });
     }
@@ -88,7 +116,8 @@ export class ExamService {
       [EXAM_STATUS.resultFailed]: 'This test has already been submitted.',
     };
     if (closed[a.status]) throw new HttpError(409, closed[a.status]!, { examStatus: a.status });
-    if (a.status !== EXAM_STATUS.inProgress && a.expiresAt && a.expiresAt.getTime() < a.now.getTime()) throw new HttpError(409, 'This test has expired.');
+    if (a.status !== EXAM_STATUS.inProgress && a.expiresAt && a.expiresAt.getTime() < a.now.getTime())
+      throw new HttpError(409, 'This test has expired.');
   }
 
   private language(a: Attempt, requested?: string | null): string {
@@ -103,7 +132,12 @@ export class ExamService {
     if (a.exam.examTypeId !== ADAPTIVE_EXAM_TYPE) return all;
     let served = await this.repo.servedQuestions(a.id);
     if (served.length === 0) {
-      const first = pickNextQuestion(all.map((q) => ({ qid: q.id, level: q.difficulty, marks: q.marks })), new Set(), ADAPTIVE_START_LEVEL, a.exam.totalMarksToAttempt || Infinity);
+      const first = pickNextQuestion(
+        all.map((q) => ({ qid: q.id, level: q.difficulty, marks: q.marks })),
+        new Set(),
+        ADAPTIVE_START_LEVEL,
+        a.exam.totalMarksToAttempt || Infinity,
+      );
       if (first) await this.repo.serveQuestion(a.id, first.qid, 1);
       served = await this.repo.servedQuestions(a.id);
     }
@@ -123,10 +157,21 @@ export class ExamService {
     const items = questions.map((q, i) => toQuestionItem(q, i, lang, a.id, stored.get(q.id)));
     const detail = toExamDetail(view, this.timeRemaining(a));
     const all = await this.repo.questions(a.examId);
-    const pools = a.exam.examTypeId === ADAPTIVE_EXAM_TYPE
-      ? [{ pools: Object.fromEntries([1, 2, 3].map((l) => [String(l), all.filter((q) => q.difficulty === l).length])) }]
-      : [];
-    return { msg: 'SUCCESS', quesData: encodePayload(items), examDetail: [detail, ...pools] as [typeof detail, ...Array<{ pools: Record<string, number> }>] };
+    const pools =
+      a.exam.examTypeId === ADAPTIVE_EXAM_TYPE
+        ? [
+            {
+              pools: Object.fromEntries(
+                [1, 2, 3].map((l) => [String(l), all.filter((q) => q.difficulty === l).length]),
+              ),
+            },
+          ]
+        : [];
+    return {
+      msg: 'SUCCESS',
+      quesData: encodePayload(items),
+      examDetail: [detail, ...pools] as [typeof detail, ...Array<{ pools: Record<string, number> }>],
+    };
   }
 
   private times(a: Attempt) {
@@ -201,9 +246,12 @@ export class ExamService {
       changes = changesFrom(items, allowed);
       snapshot = { examDetail, quesData: items };
     }
-    const r = this.batcher ? await this.batcher.save(body.id, changes) : await this.repo.upsertAnswers(body.id, changes, SAVE_GRACE_SECONDS);
+    const r = this.batcher
+      ? await this.batcher.save(body.id, changes)
+      : await this.repo.upsertAnswers(body.id, changes, SAVE_GRACE_SECONDS);
     if (!r) throw notFound(NOT_FOUND);
-    if (r.status !== EXAM_STATUS.inProgress) throw new HttpError(409, 'This test is not in progress.', { examStatus: r.status });
+    if (r.status !== EXAM_STATUS.inProgress)
+      throw new HttpError(409, 'This test is not in progress.', { examStatus: r.status });
     if (!r.open) {
       await this.results.closeExpired(body.id);
       throw new HttpError(409, TIME_UP, { examStatus: EXAM_STATUS.timeOut });
@@ -223,7 +271,13 @@ export class ExamService {
     const a = await this.owned(userId, id);
     if (!(await this.repo.retest(a.id))) {
       const closed = !['000', '001', '998'].includes(a.status);
-      throw new HttpError(409, closed ? 'This test has already been submitted.' : 'Answers have been saved for this test, so it cannot be restarted.', { examStatus: a.status });
+      throw new HttpError(
+        409,
+        closed
+          ? 'This test has already been submitted.'
+          : 'Answers have been saved for this test, so it cannot be restarted.',
+        { examStatus: a.status },
+      );
     }
     return { status: 'SUCCESS' as const, examStatus: EXAM_STATUS.retest };
   }
@@ -266,7 +320,12 @@ export class ExamService {
     const current = byId.get(body.qid)!;
     const correct = scoreQuestion(toScoringQuestion(current), body.answer) >= current.marks && current.marks > 0;
     const remaining = a.exam.totalMarksToAttempt - marksServed(served);
-    const pick = pickNextQuestion(all.map((q) => ({ qid: q.id, level: q.difficulty, marks: q.marks })), new Set(served), nextLevel(current.difficulty, correct), remaining);
+    const pick = pickNextQuestion(
+      all.map((q) => ({ qid: q.id, level: q.difficulty, marks: q.marks })),
+      new Set(served),
+      nextLevel(current.difficulty, correct),
+      remaining,
+    );
     if (!pick) return respond(served, null);
     if (!(await this.repo.serveQuestion(a.id, pick.qid, served.length + 1))) {
       const again = await this.repo.servedQuestions(a.id);

@@ -109,7 +109,8 @@ export class SaveBatcher {
     while (this.queue.length && this.inFlight < this.maxInFlight) {
       let rows = 0;
       let n = 0;
-      while (n < this.queue.length && (n === 0 || rows + this.queue[n]!.changes.length <= this.maxRows)) rows += this.queue[n++]!.changes.length;
+      while (n < this.queue.length && (n === 0 || rows + this.queue[n]!.changes.length <= this.maxRows))
+        rows += this.queue[n++]!.changes.length;
       const batch = this.queue.splice(0, n);
       this.inFlight++;
       this.write(batch).finally(() => {
@@ -127,7 +128,8 @@ export class SaveBatcher {
       for (const c of p.changes) {
         const key = `${p.userExamId}:${c.qid}`;
         const w = winners.get(key);
-        if (!w || w.seq <= c.seq) winners.set(key, { ue: p.userExamId, qid: c.qid, seq: c.seq, answer: c.answer, owner });
+        if (!w || w.seq <= c.seq)
+          winners.set(key, { ue: p.userExamId, qid: c.qid, seq: c.seq, answer: c.answer, owner });
       }
     });
     const rows = [...winners.values()].sort((a, b) => a.ue - b.ue || a.qid - b.qid);
@@ -135,16 +137,24 @@ export class SaveBatcher {
     let result: { rows: any[] };
     try {
       result = await this.database.executeSql(BATCH_SQL, [
-        JSON.stringify(rows.map(({ ue, qid, seq, answer }) => ({ ue, qid, seq, answer }))), this.graceSeconds, ids,
+        JSON.stringify(rows.map(({ ue, qid, seq, answer }) => ({ ue, qid, seq, answer }))),
+        this.graceSeconds,
+        ids,
       ]);
     } catch {
       await Promise.all(batch.map((p) => this.one(p)));
       return;
     }
-    const byAttempt = new Map<number, { status: string; open: boolean; deadlineAt: Date | null; now: Date; saved: Set<number> }>();
+    const byAttempt = new Map<
+      number,
+      { status: string; open: boolean; deadlineAt: Date | null; now: Date; saved: Set<number> }
+    >();
     for (const r of result.rows) {
       byAttempt.set(Number(r.id), {
-        status: r.status, open: !!r.open, deadlineAt: r.deadline_at ? new Date(r.deadline_at) : null, now: new Date(r.now),
+        status: r.status,
+        open: !!r.open,
+        deadlineAt: r.deadline_at ? new Date(r.deadline_at) : null,
+        now: new Date(r.now),
         saved: new Set(((r.qids as unknown[]) ?? []).map(Number)),
       });
     }

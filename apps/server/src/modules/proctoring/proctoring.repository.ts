@@ -1,7 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { exams, proctoringAudioChecks, proctoringImages, userExams, type Database } from '@invigil/db';
 
-export interface UserExamRef { id: number; userId: number; status: string; settings: Record<string, unknown> }
+export interface UserExamRef {
+  id: number;
+  userId: number;
+  status: string;
+  settings: Record<string, unknown>;
+}
 export type ImageKind = 'primary' | 'regular' | 'error';
 
 export interface NewImage {
@@ -52,10 +57,22 @@ export class ProctoringRepository {
   }
 
   async images(userExamId: number) {
-    return this.db.select().from(proctoringImages).where(eq(proctoringImages.userExamId, userExamId)).orderBy(proctoringImages.id);
+    return this.db
+      .select()
+      .from(proctoringImages)
+      .where(eq(proctoringImages.userExamId, userExamId))
+      .orderBy(proctoringImages.id);
   }
 
-  async addAudioCheck(v: { userExamId: number; userId: number; speakers: number; speechSeconds: number; durationSeconds: number }) {
-    await this.db.insert(proctoringAudioChecks).values({ ...v, speechSeconds: String(v.speechSeconds), durationSeconds: String(v.durationSeconds) });
+  async addAudioCheck(v: {
+    userExamId: number;
+    userId: number;
+    speakers: number;
+    speechSeconds: number;
+    durationSeconds: number;
+  }) {
+    await this.db
+      .insert(proctoringAudioChecks)
+      .values({ ...v, speechSeconds: String(v.speechSeconds), durationSeconds: String(v.durationSeconds) });
   }
 }

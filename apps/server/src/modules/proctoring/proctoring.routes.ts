@@ -29,7 +29,9 @@ const tags = ['proctoring'];
 export default async function proctoringRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const provider = new AnalyzerProvider();
-  const service = new ProctoringService(new ProctoringRepository(app.ctx.database), app.ctx.media, () => provider.get());
+  const service = new ProctoringService(new ProctoringRepository(app.ctx.database), app.ctx.media, () =>
+    provider.get(),
+  );
   app.addHook('onClose', () => provider.close());
   await app.register(multipart, { limits: { fileSize: AUDIO_SAMPLE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
 
@@ -38,74 +40,153 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
     try {
       return await fn();
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 503 && typeof err.body?.retryAfter === 'number') reply.header('Retry-After', String(err.body.retryAfter));
+      if (err instanceof HttpError && err.statusCode === 503 && typeof err.body?.retryAfter === 'number')
+        reply.header('Retry-After', String(err.body.retryAfter));
       throw err;
     }
   };
 
-  app.post('/api/facial-analysis/single-face', {
-    preHandler: app.requireUser,
-    bodyLimit: IMAGE_BODY,
-    schema: { tags, summary: 'Face count, multiple faces and background objects of one picture (base64 JPEG)', body: SingleFaceRequest, response: { 200: SingleFaceResponse } },
-  }, async (req, reply) => withRetry(reply, () => service.run((a) => a.singleFace(req.body.primaryImage))));
+  app.post(
+    '/api/facial-analysis/single-face',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: IMAGE_BODY,
+      schema: {
+        tags,
+        summary: 'Face count, multiple faces and background objects of one picture (base64 JPEG)',
+        body: SingleFaceRequest,
+        response: { 200: SingleFaceResponse },
+      },
+    },
+    async (req, reply) => withRetry(reply, () => service.run((a) => a.singleFace(req.body.primaryImage))),
+  );
 
-  app.post('/api/facial-analysis/face-match', {
-    preHandler: app.requireUser,
-    bodyLimit: 2 * IMAGE_BODY,
-    schema: { tags, summary: 'Identity match of the current picture against the primary one, with expressions and authenticity', body: FaceMatchRequest, response: { 200: FaceMatchResponse } },
-  }, async (req, reply) => withRetry(reply, () => service.run((a) => a.faceMatch(req.body.primaryImage, req.body.currentImage))));
+  app.post(
+    '/api/facial-analysis/face-match',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: 2 * IMAGE_BODY,
+      schema: {
+        tags,
+        summary: 'Identity match of the current picture against the primary one, with expressions and authenticity',
+        body: FaceMatchRequest,
+        response: { 200: FaceMatchResponse },
+      },
+    },
+    async (req, reply) =>
+      withRetry(reply, () => service.run((a) => a.faceMatch(req.body.primaryImage, req.body.currentImage))),
+  );
 
-  app.post('/api/test/getaudio', {
-    preHandler: app.requireUser,
-    schema: { tags, summary: 'Speaker count of a 15-second sample: multipart audiofile + userexamid', response: { 200: GetAudioResponse } },
-  }, async (req, reply) => {
-    if (!req.isMultipart()) throw new HttpError(415, 'Send the audio as multipart/form-data in the field audiofile.');
-    let audio: Buffer | null = null;
-    let userExamId: number | null = null;
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'audiofile') audio = data;
-      } else if (part.fieldname === 'userexamid') {
-        userExamId = Number(part.value);
+  app.post(
+    '/api/test/getaudio',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Speaker count of a 15-second sample: multipart audiofile + userexamid',
+        response: { 200: GetAudioResponse },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw new HttpError(415, 'Send the audio as multipart/form-data in the field audiofile.');
+      let audio: Buffer | null = null;
+      let userExamId: number | null = null;
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          const data = await part.toBuffer();
+          if (part.fieldname === 'audiofile') audio = data;
+        } else if (part.fieldname === 'userexamid') {
+          userExamId = Number(part.value);
+        }
       }
-    }
-    if (!userExamId || !Number.isInteger(userExamId) || userExamId <= 0) throw new HttpError(400, 'userexamid is required');
-    if (!audio) throw new HttpError(400, 'audiofile is required');
-    if (audio.length === 0) throw new HttpError(400, 'Uploaded audio file is empty', { code: 'EMPTY_AUDIO' });
-    return withRetry(reply, () => service.speakers(req.user, userExamId!, audio!));
-  });
+      if (!userExamId || !Number.isInteger(userExamId) || userExamId <= 0)
+        throw new HttpError(400, 'userexamid is required');
+      if (!audio) throw new HttpError(400, 'audiofile is required');
+      if (audio.length === 0) throw new HttpError(400, 'Uploaded audio file is empty', { code: 'EMPTY_AUDIO' });
+      return withRetry(reply, () => service.speakers(req.user, userExamId!, audio!));
+    },
+  );
 
-  app.post('/api/test/savePrimaryImage', {
-    preHandler: app.requireUser,
-    bodyLimit: IMAGE_BODY,
-    schema: { tags, summary: 'Keep the primary (reference) picture of an attempt', body: SavePrimaryImageRequest, response: { 200: ProctoringMsgResponse } },
-  }, async (req) => service.savePrimaryImage(req.user, req.body.userexamid, req.body.imagePath));
+  app.post(
+    '/api/test/savePrimaryImage',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: IMAGE_BODY,
+      schema: {
+        tags,
+        summary: 'Keep the primary (reference) picture of an attempt',
+        body: SavePrimaryImageRequest,
+        response: { 200: ProctoringMsgResponse },
+      },
+    },
+    async (req) => service.savePrimaryImage(req.user, req.body.userexamid, req.body.imagePath),
+  );
 
-  app.post('/api/test/sendPrimaryImage', {
-    preHandler: app.requireUser,
-    schema: { tags, summary: 'The primary picture of an attempt as a data URL', body: SendPrimaryImageRequest, response: { 200: SendPrimaryImageResponse } },
-  }, async (req) => service.sendPrimaryImage(req.user, req.body.userexamid));
+  app.post(
+    '/api/test/sendPrimaryImage',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The primary picture of an attempt as a data URL',
+        body: SendPrimaryImageRequest,
+        response: { 200: SendPrimaryImageResponse },
+      },
+    },
+    async (req) => service.sendPrimaryImage(req.user, req.body.userexamid),
+  );
 
-  app.post('/api/test/getMonitoringData', {
-    preHandler: app.requireUser,
-    schema: { tags, summary: 'Monitoring settings of the exam (photo_timer, photo_matching, photo_action, speaker_dialect, audio_action, monitoring)', body: GetMonitoringDataRequest, response: { 200: GetMonitoringDataResponse } },
-  }, async (req) => service.monitoringData(req.user, req.body.userexamid));
+  app.post(
+    '/api/test/getMonitoringData',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'Monitoring settings of the exam (photo_timer, photo_matching, photo_action, speaker_dialect, audio_action, monitoring)',
+        body: GetMonitoringDataRequest,
+        response: { 200: GetMonitoringDataResponse },
+      },
+    },
+    async (req) => service.monitoringData(req.user, req.body.userexamid),
+  );
 
-  app.post('/api/test/saveImage', {
-    preHandler: app.requireUser,
-    bodyLimit: IMAGE_BODY,
-    schema: { tags, summary: 'Keep a passing periodic picture (photo_tag regular)', body: SaveImageRequest, response: { 200: ProctoringMsgResponse } },
-  }, async (req) => service.saveImage(req.user, req.body));
+  app.post(
+    '/api/test/saveImage',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: IMAGE_BODY,
+      schema: {
+        tags,
+        summary: 'Keep a passing periodic picture (photo_tag regular)',
+        body: SaveImageRequest,
+        response: { 200: ProctoringMsgResponse },
+      },
+    },
+    async (req) => service.saveImage(req.user, req.body),
+  );
 
-  app.post('/api/test/saveErrorImage', {
-    preHandler: app.requireUser,
-    bodyLimit: IMAGE_BODY,
-    schema: { tags, summary: 'Keep a failing periodic picture: error N (no face), M (multiple faces), O (objects)', body: SaveErrorImageRequest, response: { 200: ProctoringMsgResponse } },
-  }, async (req) => service.saveErrorImage(req.user, req.body));
+  app.post(
+    '/api/test/saveErrorImage',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: IMAGE_BODY,
+      schema: {
+        tags,
+        summary: 'Keep a failing periodic picture: error N (no face), M (multiple faces), O (objects)',
+        body: SaveErrorImageRequest,
+        response: { 200: ProctoringMsgResponse },
+      },
+    },
+    async (req) => service.saveErrorImage(req.user, req.body),
+  );
 
-  app.get('/api/facial-analysis/stats', {
-    preHandler: app.requireRole('ROLE_SUPERADMIN'),
-    schema: { tags, summary: 'Analysis workers: ready, busy, queued, rejected, restarts, load times' },
-  }, async () => (provider.started ? provider.get().stats() : { started: false }));
+  app.get(
+    '/api/facial-analysis/stats',
+    {
+      preHandler: app.requireRole('ROLE_SUPERADMIN'),
+      schema: { tags, summary: 'Analysis workers: ready, busy, queued, rejected, restarts, load times' },
+    },
+    async () => (provider.started ? provider.get().stats() : { started: false }),
+  );
 }

@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { AnalysisBusyError, AnalysisInputError, AnalysisTimeoutError, decodeBase64Image, type Analyzer } from '@invigil/analysis';
-import { MONITORING_DEFAULTS, type MonitoringSettings, type SaveErrorImageRequest, type SaveImageRequest } from '@invigil/contracts';
+import {
+  AnalysisBusyError,
+  AnalysisInputError,
+  AnalysisTimeoutError,
+  decodeBase64Image,
+  type Analyzer,
+} from '@invigil/analysis';
+import {
+  MONITORING_DEFAULTS,
+  type MonitoringSettings,
+  type SaveErrorImageRequest,
+  type SaveImageRequest,
+} from '@invigil/contracts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
@@ -9,13 +20,15 @@ import type { ImageKind, ProctoringRepository, UserExamRef } from './proctoring.
 /** Maps analysis errors to safe HTTP errors: input problems 4xx, capacity 503 with Retry-After. */
 export function toHttpError(e: unknown): unknown {
   if (e instanceof AnalysisInputError) return new HttpError(e.statusCode, e.message, { code: e.code });
-  if (e instanceof AnalysisBusyError || e instanceof AnalysisTimeoutError) return new HttpError(503, e.message, { retryAfter: e.retryAfterSeconds });
+  if (e instanceof AnalysisBusyError || e instanceof AnalysisTimeoutError)
+    return new HttpError(503, e.message, { retryAfter: e.retryAfterSeconds });
   return e;
 }
 
 const STAFF = new Set(['ROLE_SUPERADMIN']);
 
-const flag = (v: unknown, d: boolean) => (v === undefined || v === null || v === '' ? d : v === true || v === 1 || v === '1' || v === 'true' || v === 'Y');
+const flag = (v: unknown, d: boolean) =>
+  v === undefined || v === null || v === '' ? d : v === true || v === 1 || v === '1' || v === 'true' || v === 'Y';
 const action = (v: unknown): 'S' | 'C' => (String(v ?? '').toUpperCase() === 'S' ? 'S' : 'C');
 
 export function monitoringSettings(settings: Record<string, unknown>): MonitoringSettings {
@@ -41,7 +54,8 @@ export class ProctoringService {
   async ownUserExam(user: AuthUser, userExamId: number, write: boolean): Promise<UserExamRef> {
     const ue = await this.repo.userExam(userExamId);
     if (!ue) throw new HttpError(404, 'User exam not found.');
-    if (ue.userId !== user.id && (write || !STAFF.has(user.role))) throw new HttpError(403, 'You are not allowed to do this.');
+    if (ue.userId !== user.id && (write || !STAFF.has(user.role)))
+      throw new HttpError(403, 'You are not allowed to do this.');
     return ue;
   }
 
@@ -66,11 +80,24 @@ export class ProctoringService {
     return bytes;
   }
 
-  private async store(user: AuthUser, ue: UserExamRef, kind: ImageKind, imagePath: string, extra: Record<string, unknown> = {}) {
+  private async store(
+    user: AuthUser,
+    ue: UserExamRef,
+    kind: ImageKind,
+    imagePath: string,
+    extra: Record<string, unknown> = {},
+  ) {
     const bytes = this.decodeImage(imagePath);
     const key = `proctoring/${ue.id}/${kind}-${Date.now()}-${randomBytes(4).toString('hex')}.jpg`;
     await this.media.put(key, bytes, 'image/jpeg');
-    await this.repo.addImage({ userExamId: ue.id, userId: user.id, kind, mediaKey: key, sizeBytes: bytes.length, ...extra });
+    await this.repo.addImage({
+      userExamId: ue.id,
+      userId: user.id,
+      kind,
+      mediaKey: key,
+      sizeBytes: bytes.length,
+      ...extra,
+    });
     return { msg: 'SUCCESS' };
   }
 
@@ -92,7 +119,11 @@ export class ProctoringService {
 
   async saveImage(user: AuthUser, body: SaveImageRequest) {
     const ue = await this.ownUserExam(user, body.userexamid, true);
-    return this.store(user, ue, 'regular', body.imagePath, { photoTag: body.photo_tag || 'regular', expression1: body.expression1, expression2: body.expression2 });
+    return this.store(user, ue, 'regular', body.imagePath, {
+      photoTag: body.photo_tag || 'regular',
+      expression1: body.expression1,
+      expression2: body.expression2,
+    });
   }
 
   async saveErrorImage(user: AuthUser, body: SaveErrorImageRequest) {
@@ -100,7 +131,10 @@ export class ProctoringService {
     const objects = Array.isArray(body.objects_detected)
       ? body.objects_detected
       : body.objects_detected
-        ? body.objects_detected.split(',').map((s) => s.trim()).filter(Boolean)
+        ? body.objects_detected
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
         : null;
     return this.store(user, ue, 'error', body.imagePath, {
       errorCode: body.error,
@@ -116,7 +150,13 @@ export class ProctoringService {
   async speakers(user: AuthUser, userExamId: number, audio: Buffer) {
     const ue = await this.ownUserExam(user, userExamId, true);
     const r = await this.run((a) => a.countSpeakers(audio));
-    await this.repo.addAudioCheck({ userExamId: ue.id, userId: user.id, speakers: r.speakers, speechSeconds: r.speechSeconds, durationSeconds: r.durationSeconds });
+    await this.repo.addAudioCheck({
+      userExamId: ue.id,
+      userId: user.id,
+      speakers: r.speakers,
+      speechSeconds: r.speechSeconds,
+      durationSeconds: r.durationSeconds,
+    });
     return { speakers: r.speakers, speech_seconds: r.speechSeconds, duration_seconds: r.durationSeconds };
   }
 }

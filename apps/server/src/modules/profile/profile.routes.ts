@@ -1,4 +1,10 @@
-import { GetProfileResponse, UpdatePasswordRequest, UpdatePasswordResponse, UpdateProfileRequest, UpdateProfileResponse } from '@invigil/contracts';
+import {
+  GetProfileResponse,
+  UpdatePasswordRequest,
+  UpdatePasswordResponse,
+  UpdateProfileRequest,
+  UpdateProfileResponse,
+} from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,18 +17,45 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const profile = new ProfileService(new UserRepository(app.ctx.database));
 
-  app.get('/api/dashboard/getProfile', {
-    preHandler: app.requireUser,
-    schema: { tags: ['profile'], summary: 'The signed-in user profile', headers: OrgHeader, response: { 200: GetProfileResponse } },
-  }, async (req) => profile.get(req.user.id, req.headers.orgid ? Number(req.headers.orgid) : null));
+  app.get(
+    '/api/dashboard/getProfile',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in user profile',
+        headers: OrgHeader,
+        response: { 200: GetProfileResponse },
+      },
+    },
+    async (req) => profile.get(req.user.id, req.headers.orgid ? Number(req.headers.orgid) : null),
+  );
 
-  app.post('/api/dashboard/updateProfile', {
-    preHandler: app.requireUser,
-    schema: { tags: ['profile'], summary: 'Update name and contact number', body: UpdateProfileRequest, response: { 200: UpdateProfileResponse } },
-  }, async (req) => profile.update(req.user.id, req.body));
+  app.post(
+    '/api/dashboard/updateProfile',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['profile'],
+        summary: 'Update name and contact number',
+        body: UpdateProfileRequest,
+        response: { 200: UpdateProfileResponse },
+      },
+    },
+    async (req) => profile.update(req.user.id, req.body),
+  );
 
-  app.post('/api/dashboard/updatePassword', {
-    preHandler: app.requireUser,
-    schema: { tags: ['profile'], summary: 'Change password', body: UpdatePasswordRequest, response: { 200: UpdatePasswordResponse } },
-  }, async (req) => profile.changePassword(req.user.id, req.body));
+  app.post(
+    '/api/dashboard/updatePassword',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['profile'],
+        summary: 'Change password',
+        body: UpdatePasswordRequest,
+        response: { 200: UpdatePasswordResponse },
+      },
+    },
+    async (req) => profile.changePassword(req.user.id, req.body),
+  );
 }

@@ -28,13 +28,16 @@ export class ProfileService {
     if (body.userInfoID !== userId) throw forbidden('You can only update your own profile.');
     const user = await this.users.findById(userId);
     if (!user) throw notFound('User not found.');
-    if (body.email.toLowerCase() !== user.email.toLowerCase()) throw new HttpError(400, 'The e-mail address cannot be changed.');
+    if (body.email.toLowerCase() !== user.email.toLowerCase())
+      throw new HttpError(400, 'The e-mail address cannot be changed.');
     const ok = await this.users.updateProfile(userId, {
       firstName: body.firstName.trim(),
       lastName: body.lastName.trim(),
       contactNumber: body.contactNumber,
     });
-    return ok ? { success: true, message: MESSAGES.profileUpdated } : { success: false, message: MESSAGES.somethingWrong };
+    return ok
+      ? { success: true, message: MESSAGES.profileUpdated }
+      : { success: false, message: MESSAGES.somethingWrong };
   }
 
   async changePassword(userId: number, body: UpdatePasswordRequest) {

@@ -8,14 +8,25 @@ export const FILE_URL_PREFIX = '/api/result/files/';
 const KEY_RE = /^answer-files\/(\d+)\/(\d+)\/[A-Za-z0-9._-]+$/;
 
 const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', pdf: 'application/pdf',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 };
 export const contentTypeOf = (name: string) => CONTENT_TYPES[extensionOf(name)] ?? 'application/octet-stream';
 
-const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '').slice(-100) || 'file';
+const safeName = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(-100) || 'file';
 
 /** Descriptive answers' file uploads and downloads through the media storage port. */
 export class AnswerFiles {
@@ -34,7 +45,8 @@ export class AnswerFiles {
     if (!owner || owner.userId !== userId) throw notFound('Test not found.');
     const attempt = await this.repo.attempt(userExamId);
     if (attempt?.status !== '001') throw new HttpError(409, 'This test is not in progress.');
-    if (!(await this.repo.questions(owner.examId)).some((q) => q.id === qid)) throw badRequest(`Question ${qid} is not part of this test.`);
+    if (!(await this.repo.questions(owner.examId)).some((q) => q.id === qid))
+      throw badRequest(`Question ${qid} is not part of this test.`);
     if (!req.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data in the field upl.');
     const part = await req.file();
     if (!part || part.fieldname !== 'upl') throw badRequest('The file must be sent in the field upl.');

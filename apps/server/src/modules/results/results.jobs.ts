@@ -19,7 +19,12 @@ export async function startResultJobs(app: FastifyInstance): Promise<void> {
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    results.sweep().catch((e) => app.log.error({ err: e }, 'time-out sweep failed')).finally(() => { running = false; });
+    results
+      .sweep()
+      .catch((e) => app.log.error({ err: e }, 'time-out sweep failed'))
+      .finally(() => {
+        running = false;
+      });
   }, SWEEP_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

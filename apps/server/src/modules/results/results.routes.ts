@@ -1,7 +1,15 @@
 import multipart from '@fastify/multipart';
 import {
-  DownloadFileRequest, DownloadFileResponse, IndependentResultRequest, ManualGenerateResultRequest, ManualGenerateResultResponse,
-  SubmitParams, SubmitTestRequest, SubmitTestResponse, UPLOAD_MAX_BYTES, UploadFileResponse,
+  DownloadFileRequest,
+  DownloadFileResponse,
+  IndependentResultRequest,
+  ManualGenerateResultRequest,
+  ManualGenerateResultResponse,
+  SubmitParams,
+  SubmitTestRequest,
+  SubmitTestResponse,
+  UPLOAD_MAX_BYTES,
+  UploadFileResponse,
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +19,11 @@ import { LARGE_BODY } from '../exam/exam.routes.ts';
 import { AnswerFiles } from './answer-files.ts';
 import { ResultsService } from './results.service.ts';
 
-const ResultStatusResponse = z.object({ examStatus: z.string(), resultStatus: z.string().nullable(), evaluation: SubmitTestResponse.shape.evaluation });
+const ResultStatusResponse = z.object({
+  examStatus: z.string(),
+  resultStatus: z.string().nullable(),
+  evaluation: SubmitTestResponse.shape.evaluation,
+});
 
 /** Submitting (idempotent, three entry points), result status, re-scoring and answer files. */
 export default async function resultsRoutes(fastify: FastifyInstance) {
@@ -22,47 +34,127 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   const files = new AnswerFiles(app.ctx.media, repo);
   const tags = ['result'];
 
-  app.post('/api/result/submittest/:id', {
-    preHandler: app.requireUser, bodyLimit: LARGE_BODY,
-    schema: { tags, summary: 'Submit (idempotent). examDetail and questionsData are base64url JSON', params: SubmitParams, body: SubmitTestRequest, response: { 200: SubmitTestResponse } },
-  }, async (req) => results.submit(req.user.id, req.params.id, req.body));
+  app.post(
+    '/api/result/submittest/:id',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: LARGE_BODY,
+      schema: {
+        tags,
+        summary: 'Submit (idempotent). examDetail and questionsData are base64url JSON',
+        params: SubmitParams,
+        body: SubmitTestRequest,
+        response: { 200: SubmitTestResponse },
+      },
+    },
+    async (req) => results.submit(req.user.id, req.params.id, req.body),
+  );
 
-  app.post('/api/result/fallbacksubmit/:id', {
-    preHandler: app.requireUser, bodyLimit: LARGE_BODY,
-    schema: { tags, summary: 'Fallback submit after a failed submit (same result as submittest)', params: SubmitParams, body: SubmitTestRequest, response: { 200: SubmitTestResponse } },
-  }, async (req) => results.submit(req.user.id, req.params.id, { ...req.body, submitType: req.body.submitType === 'STANDARD' ? 'FALLBACK_ON_CATCH' : req.body.submitType }));
+  app.post(
+    '/api/result/fallbacksubmit/:id',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: LARGE_BODY,
+      schema: {
+        tags,
+        summary: 'Fallback submit after a failed submit (same result as submittest)',
+        params: SubmitParams,
+        body: SubmitTestRequest,
+        response: { 200: SubmitTestResponse },
+      },
+    },
+    async (req) =>
+      results.submit(req.user.id, req.params.id, {
+        ...req.body,
+        submitType: req.body.submitType === 'STANDARD' ? 'FALLBACK_ON_CATCH' : req.body.submitType,
+      }),
+  );
 
-  app.post('/api/result/independent-resultprocess', {
-    preHandler: app.requireUser, bodyLimit: LARGE_BODY,
-    schema: { tags, summary: 'Result process when the progress save failed (MONGODB_SKIPPED, MONGODB_SKIPPED_CATCH)', body: IndependentResultRequest, response: { 200: SubmitTestResponse } },
-  }, async (req) => results.submit(req.user.id, req.body.userExamId, { ...req.body, submitType: req.body.submitType === 'STANDARD' ? 'MONGODB_SKIPPED' : req.body.submitType }));
+  app.post(
+    '/api/result/independent-resultprocess',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: LARGE_BODY,
+      schema: {
+        tags,
+        summary: 'Result process when the progress save failed (MONGODB_SKIPPED, MONGODB_SKIPPED_CATCH)',
+        body: IndependentResultRequest,
+        response: { 200: SubmitTestResponse },
+      },
+    },
+    async (req) =>
+      results.submit(req.user.id, req.body.userExamId, {
+        ...req.body,
+        submitType: req.body.submitType === 'STANDARD' ? 'MONGODB_SKIPPED' : req.body.submitType,
+      }),
+  );
 
-  app.get('/api/result/status/:id', {
-    preHandler: app.requireUser,
-    schema: { tags, summary: 'Result status and, when shown, the score of an attempt', params: SubmitParams, response: { 200: ResultStatusResponse } },
-  }, async (req) => results.resultStatus(req.user.id, req.params.id));
+  app.get(
+    '/api/result/status/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Result status and, when shown, the score of an attempt',
+        params: SubmitParams,
+        response: { 200: ResultStatusResponse },
+      },
+    },
+    async (req) => results.resultStatus(req.user.id, req.params.id),
+  );
 
-  app.post('/api/test/manualGenerateResult', {
-    preHandler: app.requireUser,
-    schema: { tags, summary: 'Score a submitted attempt again', body: ManualGenerateResultRequest, response: { 200: ManualGenerateResultResponse } },
-  }, async (req) => results.manualGenerate(req.user, req.body.id));
+  app.post(
+    '/api/test/manualGenerateResult',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Score a submitted attempt again',
+        body: ManualGenerateResultRequest,
+        response: { 200: ManualGenerateResultResponse },
+      },
+    },
+    async (req) => results.manualGenerate(req.user, req.body.id),
+  );
 
-  app.post('/api/result/uploadfile', {
-    preHandler: app.requireUser,
-    schema: { tags, summary: 'Upload an answer file: multipart field upl, header filename {examid}_{qid}; 30 MB; image and document types', response: { 200: UploadFileResponse } },
-  }, async (req) => files.upload(req.user.id, req));
+  app.post(
+    '/api/result/uploadfile',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'Upload an answer file: multipart field upl, header filename {examid}_{qid}; 30 MB; image and document types',
+        response: { 200: UploadFileResponse },
+      },
+    },
+    async (req) => files.upload(req.user.id, req),
+  );
 
-  app.post('/api/result/downloadfile', {
-    preHandler: app.requireUser,
-    schema: { tags, summary: 'Check an uploaded answer file and get its address', body: DownloadFileRequest, response: { 200: DownloadFileResponse } },
-  }, async (req) => files.download(req.user, req.body.url));
+  app.post(
+    '/api/result/downloadfile',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Check an uploaded answer file and get its address',
+        body: DownloadFileRequest,
+        response: { 200: DownloadFileResponse },
+      },
+    },
+    async (req) => files.download(req.user, req.body.url),
+  );
 
-  app.get('/api/result/files/*', { preHandler: app.requireUser, schema: { tags, summary: 'An uploaded answer file (bearer token)' } }, async (req, reply) => {
-    const file = await files.read(req.user, (req.params as { '*': string })['*']);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.name.replace(/"/g, '')}"`)
-      .header('x-content-type-options', 'nosniff')
-      .send(file.data);
-  });
+  app.get(
+    '/api/result/files/*',
+    { preHandler: app.requireUser, schema: { tags, summary: 'An uploaded answer file (bearer token)' } },
+    async (req, reply) => {
+      const file = await files.read(req.user, (req.params as { '*': string })['*']);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.name.replace(/"/g, '')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
+  );
 }

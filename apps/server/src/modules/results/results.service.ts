@@ -1,4 +1,15 @@
-import { ADAPTIVE_EXAM_TYPE, EXAM_STATUS, decodePayload, isAnswered, isSurveyType, scoreAttempt, type AnswerValue, type Evaluation, type SubmitTestRequest, type SubmitTestResponse } from '@invigil/contracts';
+import {
+  ADAPTIVE_EXAM_TYPE,
+  EXAM_STATUS,
+  decodePayload,
+  isAnswered,
+  isSurveyType,
+  scoreAttempt,
+  type AnswerValue,
+  type Evaluation,
+  type SubmitTestRequest,
+  type SubmitTestResponse,
+} from '@invigil/contracts';
 import type { Database } from '@invigil/db';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { Queue } from '../../lib/queue.ts';
@@ -7,7 +18,12 @@ import { SAVE_GRACE_SECONDS, changesFrom, decodeQuestionStates } from '../exam/e
 import { scoreJob } from './score.job.ts';
 import { toScoringQuestion } from './scoring.ts';
 
-const SUBMITTED = [EXAM_STATUS.completed, EXAM_STATUS.timeOut, EXAM_STATUS.aborted, EXAM_STATUS.resultFailed] as string[];
+const SUBMITTED = [
+  EXAM_STATUS.completed,
+  EXAM_STATUS.timeOut,
+  EXAM_STATUS.aborted,
+  EXAM_STATUS.resultFailed,
+] as string[];
 export const RESULT_PROCESSING = 'Processing';
 export const RESULT_PROCESSED = 'Processed';
 
@@ -28,7 +44,13 @@ export class ResultsService {
    * Closes an in-progress attempt with a status, in one statement: the attempt row is locked
    * first, so concurrent submits (double, retried, fallback, the sweep) close it once.
    */
-  private async close(id: number, submitType: string, status: string, abortReason: string | null, onlyIfExpired = false): Promise<boolean> {
+  private async close(
+    id: number,
+    submitType: string,
+    status: string,
+    abortReason: string | null,
+    onlyIfExpired = false,
+  ): Promise<boolean> {
     const { rows } = await this.database.executeSql(
       `WITH upd AS (
          UPDATE user_exams SET status = $3, finished_at = LEAST(now(), COALESCE(deadline_at, now())), result_status = '${RESULT_PROCESSING}',
@@ -58,7 +80,8 @@ export class ResultsService {
       }
       if (body.windowSwitchCount !== undefined) await this.repo.recordWindowSwitches(id, body.windowSwitchCount);
       // The spec's low-bandwidth rule, on the server's own copy: not submitted, back to 998.
-      if (open && body.status === EXAM_STATUS.completed && (await this.lowBandwidth(a, body))) await this.repo.retest(id, true);
+      if (open && body.status === EXAM_STATUS.completed && (await this.lowBandwidth(a, body)))
+        await this.repo.retest(id, true);
       const status = open ? body.status : EXAM_STATUS.timeOut;
       const abort = status === EXAM_STATUS.aborted ? (body.abort_reason ?? 'window_switch') : null;
       if (await this.close(id, body.submitType, status, abort)) await this.requestScore(id);
@@ -67,8 +90,15 @@ export class ResultsService {
     }
     const now = (await this.repo.attempt(id))!;
     // 998 (retest or unsubmitted): the client shows the low-bandwidth modal; a retried submit gets the same answer.
-    if (now.status === EXAM_STATUS.retest) return { status: 'SUCCESS', nextAction: 'retest', examStatus: now.status, resultStatus: null, evaluation: null };
-    return { status: 'SUCCESS', nextAction: 'result', examStatus: now.status, resultStatus: now.resultStatus, evaluation: this.visibleEvaluation(now) };
+    if (now.status === EXAM_STATUS.retest)
+      return { status: 'SUCCESS', nextAction: 'retest', examStatus: now.status, resultStatus: null, evaluation: null };
+    return {
+      status: 'SUCCESS',
+      nextAction: 'result',
+      examStatus: now.status,
+      resultStatus: now.resultStatus,
+      evaluation: this.visibleEvaluation(now),
+    };
   }
 
   /**
@@ -85,7 +115,8 @@ export class ResultsService {
       return false;
     }
     const reported = detail?.time_remaining;
-    const unused = reported === undefined || reported === null || reported === '' || Number(reported) >= a.exam.durationSeconds;
+    const unused =
+      reported === undefined || reported === null || reported === '' || Number(reported) >= a.exam.durationSeconds;
     if (!unused) return false;
     const questions = new Map((await this.repo.questions(a.examId)).map((q) => [q.id, q]));
     for (const s of await this.repo.answers(a.id)) {
@@ -100,7 +131,8 @@ export class ResultsService {
   /** The score block, when the exam shows scores and the result is ready. */
   visibleEvaluation(a: Attempt): Evaluation | null {
     const show = Number(a.exam.settings.showscore ?? 0) === 1;
-    if (!show || a.resultStatus !== RESULT_PROCESSED || a.totalMarks === null || isSurveyType(a.exam.testType)) return null;
+    if (!show || a.resultStatus !== RESULT_PROCESSED || a.totalMarks === null || isSurveyType(a.exam.testType))
+      return null;
     return { obtainedMarks: a.obtainedMarks ?? 0, totalMarks: a.totalMarks, percentage: a.percentage ?? 0 };
   }
 
@@ -114,7 +146,9 @@ export class ResultsService {
   /** Closes every in-progress attempt whose deadline (plus grace) passed. Safe to run on many workers. */
   async sweep(): Promise<number[]> {
     const { rows } = await this.database.executeSql(
-      `SELECT id FROM user_exams WHERE status = '001' AND deadline_at + make_interval(secs => $1::int) <= now() LIMIT 500`, [SAVE_GRACE_SECONDS]);
+      `SELECT id FROM user_exams WHERE status = '001' AND deadline_at + make_interval(secs => $1::int) <= now() LIMIT 500`,
+      [SAVE_GRACE_SECONDS],
+    );
     const closed: number[] = [];
     for (const r of rows) if (await this.closeExpired(Number(r.id))) closed.push(Number(r.id));
     return closed;
@@ -159,7 +193,8 @@ export class ResultsService {
     const a = await this.repo.attempt(id);
     const staff = user.role === 'ROLE_SUPPORT' || user.role === 'ROLE_SUPERADMIN';
     if (!a || (a.userId !== user.id && !staff)) throw notFound('Test not found.');
-    if (!SUBMITTED.includes(a.status)) throw new HttpError(409, 'This test has not been submitted.', { examStatus: a.status });
+    if (!SUBMITTED.includes(a.status))
+      throw new HttpError(409, 'This test has not been submitted.', { examStatus: a.status });
     await this.score(id);
     const now = (await this.repo.attempt(id))!;
     return { status: 'SUCCESS' as const, resultStatus: now.resultStatus, evaluation: this.visibleEvaluation(now) };

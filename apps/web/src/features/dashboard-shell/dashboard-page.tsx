@@ -30,7 +30,15 @@ export default function DashboardPage() {
     setMenuOpen(false);
   };
 
-  const menu = <SideMenu firstName={firstName ?? ''} lastName={rest.join(' ')} items={items} selected={menuItemOf(selected)} onSelect={select} />;
+  const menu = (
+    <SideMenu
+      firstName={firstName ?? ''}
+      lastName={rest.join(' ')}
+      items={items}
+      selected={menuItemOf(selected)}
+      onSelect={select}
+    />
+  );
   const Area = areaFor(selected);
   const width = LAYOUT.drawerWidth;
 
@@ -38,11 +46,21 @@ export default function DashboardPage() {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <TopBar mobile={mobile} drawerWidth={width} onToggleMenu={() => setMenuOpen((o) => !o)} />
       {mobile ? (
-        <Drawer variant="temporary" open={menuOpen} onClose={() => setMenuOpen(false)} ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width } }}>
+        <Drawer
+          variant="temporary"
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { width } }}
+        >
           {menu}
         </Drawer>
       ) : (
-        <Drawer variant="permanent" open sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box' } }}>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box' } }}
+        >
           {menu}
         </Drawer>
       )}

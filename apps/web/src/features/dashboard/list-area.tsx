@@ -44,17 +44,24 @@ export function ListArea({ menuKey, onSelectMenu, fixedTab }: AreaProps & { fixe
     [menuKey],
   );
 
-  const title = fixedTab ? `${t(`areaTitle.${fixedTab}`)}${category === 'TEST' ? '' : ` ${noun}`}` : t(`areaTitle.${category}`);
+  const title = fixedTab
+    ? `${t(`areaTitle.${fixedTab}`)}${category === 'TEST' ? '' : ` ${noun}`}`
+    : t(`areaTitle.${category}`);
   const data = lists.data;
   const inTab = (data?.groups ?? []).filter((g) => g[tab].length > 0);
-  const selectedId = groupByTab[tab] !== undefined && inTab.some((g) => g.groupId === groupByTab[tab]) ? groupByTab[tab]! : (inTab[0]?.groupId ?? null);
+  const selectedId =
+    groupByTab[tab] !== undefined && inTab.some((g) => g.groupId === groupByTab[tab])
+      ? groupByTab[tab]!
+      : (inTab[0]?.groupId ?? null);
   const group = inTab.find((g) => g.groupId === selectedId) ?? null;
   const empty = t(`empty.${tab}.${category}`);
   const label = `${t(`tabs.${tab}`, { noun })}${group ? `: ${group.groupName}` : ''}`;
 
   return (
     <Box data-testid={`area-${menuKey}`}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}
+      >
         <Typography variant="h5" component="h2">
           {title}
         </Typography>
@@ -65,22 +72,48 @@ export function ListArea({ menuKey, onSelectMenu, fixedTab }: AreaProps & { fixe
       ) : (
         <ListTabs value={tab} noun={noun} mobile={mobile} onChange={setTab} />
       )}
-      <Box id="list-panel" role={fixedTab ? undefined : 'tabpanel'} aria-labelledby={fixedTab ? undefined : `list-tab-${tab}`}>
+      <Box
+        id="list-panel"
+        role={fixedTab ? undefined : 'tabpanel'}
+        aria-labelledby={fixedTab ? undefined : `list-tab-${tab}`}
+      >
         {lists.isPending && <PageLoader />}
         {lists.isError && (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => lists.refetch()}>{t('retry')}</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => lists.refetch()}>
+                {t('retry')}
+              </Button>
+            }
+          >
             {t('loadFailed')}
           </Alert>
         )}
         {data && (
           <>
-            <GroupButtons groups={inTab} selected={selectedId} onSelect={(id) => setGroupByTab((s) => ({ ...s, [tab]: id }))} />
+            <GroupButtons
+              groups={inTab}
+              selected={selectedId}
+              onSelect={(id) => setGroupByTab((s) => ({ ...s, [tab]: id }))}
+            />
             {tab === 'completed' && group && <ReportLink groupId={group.groupId} ready={group.reportReady} />}
             {tab === 'pending' && (
-              <PendingTable rows={group?.pending ?? []} empty={empty} label={label} busyId={startTest.busy} onStart={startTest.start} />
+              <PendingTable
+                rows={group?.pending ?? []}
+                empty={empty}
+                label={label}
+                busyId={startTest.busy}
+                onStart={startTest.start}
+              />
             )}
             {tab === 'completed' && (
-              <CompletedTable rows={group?.completed ?? []} empty={empty} label={label} byAssessee={category === 'FEEDBACK' || category === 'SURVEY'} />
+              <CompletedTable
+                rows={group?.completed ?? []}
+                empty={empty}
+                label={label}
+                byAssessee={category === 'FEEDBACK' || category === 'SURVEY'}
+              />
             )}
             {tab === 'expired' && <ExpiredTable rows={group?.expired ?? []} empty={empty} label={label} />}
           </>

@@ -1,4 +1,10 @@
-import { LOGIN_ALREADY, LOGIN_REGENERATED, LOGIN_SUCCESS, remainingAttemptsMessage, type LoginResponse } from '@invigil/contracts';
+import {
+  LOGIN_ALREADY,
+  LOGIN_REGENERATED,
+  LOGIN_SUCCESS,
+  remainingAttemptsMessage,
+  type LoginResponse,
+} from '@invigil/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ApiError } from '../../lib/api-client.ts';

@@ -21,7 +21,11 @@ export default function PracticeArea() {
   const onApply = (id: number) =>
     apply.mutate(id, {
       onSuccess: (r) => setNote({ ok: true, text: r.message || t('practice.assigned') }),
-      onError: (e) => setNote({ ok: false, text: e instanceof ApiError && e.status === 409 ? t('practice.alreadyAssigned') : (e as Error).message }),
+      onError: (e) =>
+        setNote({
+          ok: false,
+          text: e instanceof ApiError && e.status === 409 ? t('practice.alreadyAssigned') : (e as Error).message,
+        }),
     });
 
   return (
@@ -45,7 +49,13 @@ export default function PracticeArea() {
             {
               header: t('practice.test'),
               cell: (r) => (
-                <Button size="small" variant="contained" disabled={apply.isPending && apply.variables === r.id} onClick={() => onApply(r.id)} aria-label={`${t('practice.apply')}: ${r.test_name}`}>
+                <Button
+                  size="small"
+                  variant="contained"
+                  disabled={apply.isPending && apply.variables === r.id}
+                  onClick={() => onApply(r.id)}
+                  aria-label={`${t('practice.apply')}: ${r.test_name}`}
+                >
                   {t('practice.apply')}
                 </Button>
               ),
@@ -53,9 +63,19 @@ export default function PracticeArea() {
           ]}
         />
       )}
-      <Snackbar open={note !== null} autoHideDuration={6000} onClose={() => setNote(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Snackbar
+        open={note !== null}
+        autoHideDuration={6000}
+        onClose={() => setNote(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
         {note ? (
-          <Alert severity={note.ok ? 'success' : 'error'} variant="filled" onClose={() => setNote(null)} sx={{ width: '100%' }}>
+          <Alert
+            severity={note.ok ? 'success' : 'error'}
+            variant="filled"
+            onClose={() => setNote(null)}
+            sx={{ width: '100%' }}
+          >
             {note.text}
           </Alert>
         ) : undefined}

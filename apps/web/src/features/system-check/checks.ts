@@ -10,8 +10,16 @@ export function detectOs(ua: string): Detected {
   const win = /Windows NT (\d+)\.(\d+)/.exec(ua);
   if (win) {
     const v = Number(win[1]) + Number(win[2]) / 10;
-    const names: Record<string, string> = { '10': 'Windows 10/11', '6.3': 'Windows 8.1', '6.2': 'Windows 8', '6.1': 'Windows 7' };
-    return { name: names[`${Number(win[1])}${win[2] === '0' ? '' : `.${win[2]}`}`] ?? `Windows NT ${win[1]}.${win[2]}`, ok: v >= 6.1 };
+    const names: Record<string, string> = {
+      '10': 'Windows 10/11',
+      '6.3': 'Windows 8.1',
+      '6.2': 'Windows 8',
+      '6.1': 'Windows 7',
+    };
+    return {
+      name: names[`${Number(win[1])}${win[2] === '0' ? '' : `.${win[2]}`}`] ?? `Windows NT ${win[1]}.${win[2]}`,
+      ok: v >= 6.1,
+    };
   }
   const ios = /(?:iPhone|iPad|iPod).*? OS (\d+)[._]/.exec(ua);
   if (ios) return { name: `iOS ${ios[1]}`, ok: Number(ios[1]) >= 11 };

@@ -44,16 +44,40 @@ export default function SiteRequirementsArea() {
   const check = useCallback(() => {
     setBandwidth({ state: 'checking' });
     measureBandwidth()
-      .then((v) => setBandwidth({ state: 'done', ok: bandwidthOk(v), value: `${v.toFixed(2)} Mbps`, remark: bandwidthOk(v) ? '' : t('system.bandwidthBad') }))
+      .then((v) =>
+        setBandwidth({
+          state: 'done',
+          ok: bandwidthOk(v),
+          value: `${v.toFixed(2)} Mbps`,
+          remark: bandwidthOk(v) ? '' : t('system.bandwidthBad'),
+        }),
+      )
       .catch(() => setBandwidth({ state: 'done', ok: false, value: '0 Mbps', remark: t('system.bandwidthBad') }));
   }, [t]);
   useEffect(check, [check]);
 
   const rows: Array<{ component: string; requirement: string; result: Result }> = [
     { component: t('system.bandwidth'), requirement: t('system.bandwidthReq'), result: bandwidth },
-    { component: t('system.javascript'), requirement: t('system.javascriptReq'), result: { state: 'done', ok: true, value: t('system.enabled'), remark: '' } },
-    { component: t('system.os'), requirement: t('system.osReq'), result: { state: 'done', ok: os.ok, value: os.name, remark: os.ok ? '' : t('system.osUnsupported') } },
-    { component: t('system.browser'), requirement: t('system.browserReq'), result: { state: 'done', ok: browser.ok, value: browser.name, remark: browser.ok ? '' : t('system.updateBrowser') } },
+    {
+      component: t('system.javascript'),
+      requirement: t('system.javascriptReq'),
+      result: { state: 'done', ok: true, value: t('system.enabled'), remark: '' },
+    },
+    {
+      component: t('system.os'),
+      requirement: t('system.osReq'),
+      result: { state: 'done', ok: os.ok, value: os.name, remark: os.ok ? '' : t('system.osUnsupported') },
+    },
+    {
+      component: t('system.browser'),
+      requirement: t('system.browserReq'),
+      result: {
+        state: 'done',
+        ok: browser.ok,
+        value: browser.name,
+        remark: browser.ok ? '' : t('system.updateBrowser'),
+      },
+    },
   ];
 
   return (
@@ -71,10 +95,17 @@ export default function SiteRequirementsArea() {
           { header: t('system.component'), cell: (r) => r.component },
           { header: t('system.requirement'), cell: (r) => r.requirement },
           { header: t('system.status'), cell: (r) => <Status r={r.result} /> },
-          { header: t('system.remark'), cell: (r) => (r.result.state === 'done' && r.result.remark ? r.result.remark : '—') },
+          {
+            header: t('system.remark'),
+            cell: (r) => (r.result.state === 'done' && r.result.remark ? r.result.remark : '—'),
+          },
         ]}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mt: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography variant="body2" color="text.secondary">
           {t('system.requirementsText')}
         </Typography>

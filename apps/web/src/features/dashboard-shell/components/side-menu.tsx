@@ -36,7 +36,11 @@ export function SideMenu({ firstName, lastName, items, selected, onSelect }: Pro
       <List>
         {items.map((item) => (
           <ListItem key={item} disablePadding>
-            <ListItemButton selected={item === selected} onClick={() => onSelect(item)} aria-current={item === selected ? 'page' : undefined}>
+            <ListItemButton
+              selected={item === selected}
+              onClick={() => onSelect(item)}
+              aria-current={item === selected ? 'page' : undefined}
+            >
               <ListItemIcon sx={{ minWidth: 36 }}>
                 <MenuIcon name={item} />
               </ListItemIcon>

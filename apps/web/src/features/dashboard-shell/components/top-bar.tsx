@@ -20,10 +20,20 @@ interface Props {
 export function TopBar({ mobile, drawerWidth, onToggleMenu }: Props) {
   const { t } = useTranslation(['shell', 'common']);
   return (
-    <AppBar position="fixed" elevation={1} sx={{ width: mobile ? '100%' : `calc(100% - ${drawerWidth}px)`, ml: mobile ? 0 : `${drawerWidth}px` }}>
+    <AppBar
+      position="fixed"
+      elevation={1}
+      sx={{ width: mobile ? '100%' : `calc(100% - ${drawerWidth}px)`, ml: mobile ? 0 : `${drawerWidth}px` }}
+    >
       <Toolbar>
         {mobile && (
-          <IconButton color="inherit" edge="start" onClick={onToggleMenu} aria-label={t('shell:openMenu')} sx={{ mr: 1 }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            onClick={onToggleMenu}
+            aria-label={t('shell:openMenu')}
+            sx={{ mr: 1 }}
+          >
             <MenuIcon />
           </IconButton>
         )}
@@ -36,18 +46,36 @@ export function TopBar({ mobile, drawerWidth, onToggleMenu }: Props) {
               <AccountCircleIcon />
             </IconButton>
           ) : (
-            <Button color="inherit" component={Link} to="/v2/user/profile" startIcon={<AccountCircleIcon />} aria-label={t('shell:profileHint')}>
+            <Button
+              color="inherit"
+              component={Link}
+              to="/v2/user/profile"
+              startIcon={<AccountCircleIcon />}
+              aria-label={t('shell:profileHint')}
+            >
               {t('shell:profile')}
             </Button>
           )}
         </HoverHint>
         <HoverHint title={t('shell:logoutHint')}>
           {mobile ? (
-            <IconButton color="inherit" component={Link} to="/v2/user/logout" aria-label={t('shell:logoutHint')} edge="end">
+            <IconButton
+              color="inherit"
+              component={Link}
+              to="/v2/user/logout"
+              aria-label={t('shell:logoutHint')}
+              edge="end"
+            >
               <LogoutIcon />
             </IconButton>
           ) : (
-            <Button color="inherit" component={Link} to="/v2/user/logout" startIcon={<LogoutIcon />} aria-label={t('shell:logoutHint')}>
+            <Button
+              color="inherit"
+              component={Link}
+              to="/v2/user/logout"
+              startIcon={<LogoutIcon />}
+              aria-label={t('shell:logoutHint')}
+            >
               {t('shell:logout')}
             </Button>
           )}

@@ -20,7 +20,10 @@ export async function fetchLists(menuKey: string, orgId: number | null): Promise
       console.error('menu action failed', e);
     }
   }
-  return apiPost<DashboardLists>('/api/dashboard/userHome', { selectedTab: listTypeForMenu(menuKey), organizationId: orgId });
+  return apiPost<DashboardLists>('/api/dashboard/userHome', {
+    selectedTab: listTypeForMenu(menuKey),
+    organizationId: orgId,
+  });
 }
 
 const prefetched = new Map<string, Promise<DashboardLists>>();

@@ -4,7 +4,17 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { type Column, DataTable } from '../../../lib/data-table.tsx';
 
 /** Completed rows; feedback and survey lists show assessee and role instead of the name. */
-export function CompletedTable({ rows, empty, label, byAssessee }: { rows: CompletedRow[]; empty: string; label: string; byAssessee: boolean }) {
+export function CompletedTable({
+  rows,
+  empty,
+  label,
+  byAssessee,
+}: {
+  rows: CompletedRow[];
+  empty: string;
+  label: string;
+  byAssessee: boolean;
+}) {
   const { t } = useTranslation('dashboard');
   const lead: Column<CompletedRow>[] = byAssessee
     ? [

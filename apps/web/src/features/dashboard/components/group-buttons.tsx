@@ -3,7 +3,15 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 
 /** Group buttons within a tab: each selects that group's list. */
-export function GroupButtons({ groups, selected, onSelect }: { groups: Array<{ groupId: number; groupName: string }>; selected: number | null; onSelect(id: number): void }) {
+export function GroupButtons({
+  groups,
+  selected,
+  onSelect,
+}: {
+  groups: Array<{ groupId: number; groupName: string }>;
+  selected: number | null;
+  onSelect(id: number): void;
+}) {
   const { t } = useTranslation('dashboard');
   if (groups.length < 1) return null;
   return (

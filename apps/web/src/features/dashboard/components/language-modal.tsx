@@ -42,7 +42,12 @@ export function LanguageModal({ open, examName, languages, preferred, onCancel, 
   };
 
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="language-modal-title" slotProps={{ paper: { sx: { width: LAYOUT.languageModalWidth, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      aria-labelledby="language-modal-title"
+      slotProps={{ paper: { sx: { width: LAYOUT.languageModalWidth, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
       <DialogTitle id="language-modal-title">{t('language.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 1, fontWeight: 600 }}>{examName}</DialogContentText>
@@ -58,7 +63,12 @@ export function LanguageModal({ open, examName, languages, preferred, onCancel, 
               }}
             >
               {languages.map((l) => (
-                <FormControlLabel key={l.locale} value={l.locale} control={<Radio />} label={`${l.language} (${l.locale})`} />
+                <FormControlLabel
+                  key={l.locale}
+                  value={l.locale}
+                  control={<Radio />}
+                  label={`${l.language} (${l.locale})`}
+                />
               ))}
             </RadioGroup>
             {required && (

@@ -7,7 +7,17 @@ export type ListTab = 'pending' | 'completed' | 'expired';
 export const LIST_TABS: ListTab[] = ['pending', 'completed', 'expired'];
 
 /** Pending / Completed / Expired {noun}: tabs, or a dropdown on small screens. */
-export function ListTabs({ value, noun, mobile, onChange }: { value: ListTab; noun: string; mobile: boolean; onChange(tab: ListTab): void }) {
+export function ListTabs({
+  value,
+  noun,
+  mobile,
+  onChange,
+}: {
+  value: ListTab;
+  noun: string;
+  mobile: boolean;
+  onChange(tab: ListTab): void;
+}) {
   const { t } = useTranslation('dashboard');
   if (mobile) {
     return (
@@ -22,9 +32,21 @@ export function ListTabs({ value, noun, mobile, onChange }: { value: ListTab; no
     );
   }
   return (
-    <Tabs value={value} onChange={(_e, v: ListTab) => onChange(v)} aria-label={t('listView')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs
+      value={value}
+      onChange={(_e, v: ListTab) => onChange(v)}
+      aria-label={t('listView')}
+      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+    >
       {LIST_TABS.map((tab) => (
-        <Tab key={tab} value={tab} label={t(`tabs.${tab}`, { noun })} id={`list-tab-${tab}`} aria-controls="list-panel" sx={{ textTransform: 'none', fontWeight: 600 }} />
+        <Tab
+          key={tab}
+          value={tab}
+          label={t(`tabs.${tab}`, { noun })}
+          id={`list-tab-${tab}`}
+          aria-controls="list-panel"
+          sx={{ textTransform: 'none', fontWeight: 600 }}
+        />
       ))}
     </Tabs>
   );

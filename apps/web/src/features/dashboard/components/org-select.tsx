@@ -3,7 +3,15 @@ import { OutlinedNativeSelect } from '../../../lib/native-select.tsx';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 
 /** The Organization dropdown: shows org_name, valued by organization_id. */
-export function OrgSelect({ orgs, value, onChange }: { orgs: OrgOption[]; value: number | null; onChange(id: number): void }) {
+export function OrgSelect({
+  orgs,
+  value,
+  onChange,
+}: {
+  orgs: OrgOption[];
+  value: number | null;
+  onChange(id: number): void;
+}) {
   const { t } = useTranslation('dashboard');
   if (!orgs.length) return null;
   return (

@@ -29,7 +29,14 @@ export function PendingTable({ rows, empty, label, busyId, onStart }: Props) {
           { header: t('col.name'), cell: (r) => r.examName },
           {
             header: t('col.status'),
-            cell: (r) => <Chip size="small" label={r.statusLabel} color={r.status === '001' ? 'primary' : 'default'} variant={r.status === '001' ? 'filled' : 'outlined'} />,
+            cell: (r) => (
+              <Chip
+                size="small"
+                label={r.statusLabel}
+                color={r.status === '001' ? 'primary' : 'default'}
+                variant={r.status === '001' ? 'filled' : 'outlined'}
+              />
+            ),
           },
           { header: t('col.dateTime'), cell: (r) => formatDateTime(r.date) },
           {

@@ -6,7 +6,12 @@ import { useStartTest } from './start-test.tsx';
 
 // The real slot renders the test engine; here a stand-in shows what it received and can close.
 vi.mock('../../../app/test-dialog-slot.tsx', () => ({
-  TestDialogSlot: (p: { examId: number; selectedLanguage: string; testData: { examName?: string }; onClose(): void }) => (
+  TestDialogSlot: (p: {
+    examId: number;
+    selectedLanguage: string;
+    testData: { examName?: string };
+    onClose(): void;
+  }) => (
     <div role="dialog" aria-label="test dialog">
       {`${p.testData.examName} #${p.examId} ${p.selectedLanguage}`}
       <button onClick={p.onClose}>close test</button>
@@ -18,8 +23,18 @@ const languages = vi.hoisted(() => vi.fn());
 vi.mock('../api/get-languages.ts', () => ({ fetchLanguages: languages }));
 
 const row = (over: Partial<PendingRow> = {}): PendingRow => ({
-  userExamId: 7, examName: 'General Aptitude Test', date: new Date().toISOString(), languageLocale: 'en-IN,hi-IN',
-  assessee: null, role: null, status: '000', statusLabel: 'NOT STARTED', testType: 1, available: true, selectedLanguage: null, ...over,
+  userExamId: 7,
+  examName: 'General Aptitude Test',
+  date: new Date().toISOString(),
+  languageLocale: 'en-IN,hi-IN',
+  assessee: null,
+  role: null,
+  status: '000',
+  statusLabel: 'NOT STARTED',
+  testType: 1,
+  available: true,
+  selectedLanguage: null,
+  ...over,
 });
 
 function Harness({ r }: { r: PendingRow }) {
@@ -45,7 +60,13 @@ afterEach(() => {
 
 describe('starting an item', () => {
   it('asks for the language, confirms, opens the test dialog and reloads the page when it closes', async () => {
-    languages.mockResolvedValue({ languagesData: [{ locale: 'en-IN', language: 'English' }, { locale: 'hi-IN', language: 'Hindi' }], preferredLanguage: 'en-IN' });
+    languages.mockResolvedValue({
+      languagesData: [
+        { locale: 'en-IN', language: 'English' },
+        { locale: 'hi-IN', language: 'Hindi' },
+      ],
+      preferredLanguage: 'en-IN',
+    });
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
     render(<Harness r={row()} />);
@@ -83,7 +104,9 @@ describe('starting an item', () => {
     await act(async () => {
       fireEvent.click(screen.getByText('start'));
     });
-    expect(await screen.findByText('Connectivity with the server has been lost. Please retry after some time.')).toBeTruthy();
+    expect(
+      await screen.findByText('Connectivity with the server has been lost. Please retry after some time.'),
+    ).toBeTruthy();
     expect(await screen.findByRole('dialog', { name: 'System Warning' })).toBeTruthy();
   });
 });

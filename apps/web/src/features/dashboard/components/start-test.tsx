@@ -7,7 +7,9 @@ import { fetchLanguages } from '../api/get-languages.ts';
 const languageModal = () => import('./language-modal.tsx');
 const LanguageModal = lazy(() => languageModal().then((m) => ({ default: m.LanguageModal })));
 const MessageModal = lazy(() => import('./message-modal.tsx').then((m) => ({ default: m.MessageModal })));
-const TestDialogSlot = lazy(() => import('../../../app/test-dialog-slot.tsx').then((m) => ({ default: m.TestDialogSlot })));
+const TestDialogSlot = lazy(() =>
+  import('../../../app/test-dialog-slot.tsx').then((m) => ({ default: m.TestDialogSlot })),
+);
 
 type Flow =
   | { step: 'idle' }
@@ -64,7 +66,12 @@ export function useStartTest() {
         />
       )}
       {flow.step === 'failed' && (
-        <MessageModal open title={t('common:systemWarning')} message={t('startFailed')} onClose={() => setFlow({ step: 'idle' })} />
+        <MessageModal
+          open
+          title={t('common:systemWarning')}
+          message={t('startFailed')}
+          onClose={() => setFlow({ step: 'idle' })}
+        />
       )}
     </Suspense>
   );

@@ -10,7 +10,15 @@ const VARIANTS = [
 ] as const;
 
 /** Completed/Expired areas: switch between Completed, FeedbackCompleted, SurveyCompleted... */
-export function VariantSwitch({ kind, menuKey, onSelectMenu }: { kind: 'completed' | 'expired' | 'pending'; menuKey: string; onSelectMenu(key: string): void }) {
+export function VariantSwitch({
+  kind,
+  menuKey,
+  onSelectMenu,
+}: {
+  kind: 'completed' | 'expired' | 'pending';
+  menuKey: string;
+  onSelectMenu(key: string): void;
+}) {
   const { t } = useTranslation('dashboard');
   const base = kind === 'completed' ? 'Completed' : 'Expired';
   return (
@@ -24,7 +32,11 @@ export function VariantSwitch({ kind, menuKey, onSelectMenu }: { kind: 'complete
       sx={{ mb: 2, flexWrap: 'wrap' }}
     >
       {VARIANTS.map((v) => (
-        <ToggleButton key={v.noun} value={`${v.prefix}${base}`} sx={{ textTransform: 'none', color: 'text.primary', '&.Mui-selected': { color: 'primary.dark' } }}>
+        <ToggleButton
+          key={v.noun}
+          value={`${v.prefix}${base}`}
+          sx={{ textTransform: 'none', color: 'text.primary', '&.Mui-selected': { color: 'primary.dark' } }}
+        >
           {t(`areaTitle.${v.noun}`)}
         </ToggleButton>
       ))}

@@ -7,7 +7,11 @@ async function call(path: string, body: unknown): Promise<LoginResponse> {
     return await apiPost<LoginResponse>(path, body);
   } catch (e) {
     if (e instanceof ApiError && e.body && typeof e.body === 'object') {
-      return { status: e.body.status ?? 'FAILURE', message: e.body.message, remainingAttempts: e.body.remainingAttempts };
+      return {
+        status: e.body.status ?? 'FAILURE',
+        message: e.body.message,
+        remainingAttempts: e.body.remainingAttempts,
+      };
     }
     throw e;
   }
@@ -16,4 +20,5 @@ async function call(path: string, body: unknown): Promise<LoginResponse> {
 export const login = (userName: string, password: string, regen = false) =>
   call('/api/login', { userName: userName.toLowerCase(), password, regen });
 
-export const autoLogin = (p: { ref: string; email: string; sig: string }, regen = false) => call('/api/login/auto', { ...p, regen });
+export const autoLogin = (p: { ref: string; email: string; sig: string }, regen = false) =>
+  call('/api/login/auto', { ...p, regen });

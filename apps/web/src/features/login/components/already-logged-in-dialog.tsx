@@ -11,7 +11,12 @@ import { useTranslation } from '../../../i18n/use-translation.ts';
 export function AlreadyLoggedInDialog({ open, onYes, onNo }: { open: boolean; onYes(): void; onNo(): void }) {
   const { t } = useTranslation(['common', 'login']);
   return (
-    <Dialog open={open} onClose={onNo} aria-labelledby="system-warning-title" slotProps={{ paper: { sx: { width: LAYOUT.messageModalWidth } } }}>
+    <Dialog
+      open={open}
+      onClose={onNo}
+      aria-labelledby="system-warning-title"
+      slotProps={{ paper: { sx: { width: LAYOUT.messageModalWidth } } }}
+    >
       <DialogTitle id="system-warning-title">{t('common:systemWarning')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('login:alreadyLoggedIn')}</DialogContentText>

@@ -21,7 +21,8 @@ export function usePracticeList() {
 export function useApplyPractice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (practice: number) => apiPost<ApplyPracticeResponse>('/api/dashboard/practice', { practice, organizationId: orgId() }),
+    mutationFn: (practice: number) =>
+      apiPost<ApplyPracticeResponse>('/api/dashboard/practice', { practice, organizationId: orgId() }),
     onSettled: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
   });
 }

@@ -1,4 +1,10 @@
-import type { GetProfileResponse, UpdatePasswordRequest, UpdatePasswordResponse, UpdateProfileRequest, UpdateProfileResponse } from '@invigil/contracts';
+import type {
+  GetProfileResponse,
+  UpdatePasswordRequest,
+  UpdatePasswordResponse,
+  UpdateProfileRequest,
+  UpdateProfileResponse,
+} from '@invigil/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { getCookie } from '../../../lib/cookies.ts';
@@ -16,7 +22,11 @@ export function useProfile() {
 }
 
 export const useUpdateProfile = () =>
-  useMutation({ mutationFn: (body: UpdateProfileRequest) => apiPost<UpdateProfileResponse>('/api/dashboard/updateProfile', body) });
+  useMutation({
+    mutationFn: (body: UpdateProfileRequest) => apiPost<UpdateProfileResponse>('/api/dashboard/updateProfile', body),
+  });
 
 export const useUpdatePassword = () =>
-  useMutation({ mutationFn: (body: UpdatePasswordRequest) => apiPost<UpdatePasswordResponse>('/api/dashboard/updatePassword', body) });
+  useMutation({
+    mutationFn: (body: UpdatePasswordRequest) => apiPost<UpdatePasswordResponse>('/api/dashboard/updatePassword', body),
+  });

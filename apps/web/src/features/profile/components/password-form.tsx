@@ -45,9 +45,33 @@ export function PasswordForm() {
           {result.text}
         </Alert>
       )}
-      <TextField label={t('oldPassword')} name="oldPassword" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} required />
-      <TextField label={t('password')} name="newPassword" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
-      <TextField label={t('confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
+      <TextField
+        label={t('oldPassword')}
+        name="oldPassword"
+        type="password"
+        autoComplete="current-password"
+        value={oldPassword}
+        onChange={(e) => setOld(e.target.value)}
+        required
+      />
+      <TextField
+        label={t('password')}
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      <TextField
+        label={t('confirmPassword')}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        required
+      />
       <Box>
         <Button type="submit" variant="contained" disabled={change.isPending}>
           {t('changePassword')}

@@ -27,7 +27,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     if (invalid) return setResult({ ok: false, text: invalid });
     if (!firstName.trim() || !lastName.trim()) return setResult({ ok: false, text: t('namesRequired') });
     update.mutate(
-      { firstName: firstName.trim(), lastName: lastName.trim(), contactNumber: contact.trim(), userInfoID: profile.id, email: profile.email_address, orgId: profile.organization_id },
+      {
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        contactNumber: contact.trim(),
+        userInfoID: profile.id,
+        email: profile.email_address,
+        orgId: profile.organization_id,
+      },
       {
         onSuccess: (res) => {
           setResult({ ok: res.success, text: res.success ? t('updated') : t('somethingWrong') });
@@ -42,16 +49,49 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+    >
       {result && (
-        <Alert severity={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'} sx={{ gridColumn: '1 / -1' }}>
+        <Alert
+          severity={result.ok ? 'success' : 'error'}
+          role={result.ok ? 'status' : 'alert'}
+          sx={{ gridColumn: '1 / -1' }}
+        >
           {result.text}
         </Alert>
       )}
-      <TextField label={t('firstName')} name="firstName" value={firstName} onChange={(e) => setFirstName(e.target.value)} required />
-      <TextField label={t('lastName')} name="lastName" value={lastName} onChange={(e) => setLastName(e.target.value)} required />
-      <TextField label={t('contactNo')} name="contactNumber" value={contact} onChange={(e) => setContact(e.target.value)} inputMode="numeric" required />
-      <TextField label={t('email')} name="email" value={profile.email_address} slotProps={{ input: { readOnly: true } }} />
+      <TextField
+        label={t('firstName')}
+        name="firstName"
+        value={firstName}
+        onChange={(e) => setFirstName(e.target.value)}
+        required
+      />
+      <TextField
+        label={t('lastName')}
+        name="lastName"
+        value={lastName}
+        onChange={(e) => setLastName(e.target.value)}
+        required
+      />
+      <TextField
+        label={t('contactNo')}
+        name="contactNumber"
+        value={contact}
+        onChange={(e) => setContact(e.target.value)}
+        inputMode="numeric"
+        required
+      />
+      <TextField
+        label={t('email')}
+        name="email"
+        value={profile.email_address}
+        slotProps={{ input: { readOnly: true } }}
+      />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <Button type="submit" variant="contained" disabled={update.isPending}>
           {t('update')}

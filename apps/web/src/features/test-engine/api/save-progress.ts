@@ -1,4 +1,10 @@
-import { encodePayload, type AnswerChange, type AnsweredQuestionsResponse, type ExamDetail, type QuestionItem } from '@invigil/contracts';
+import {
+  encodePayload,
+  type AnswerChange,
+  type AnsweredQuestionsResponse,
+  type ExamDetail,
+  type QuestionItem,
+} from '@invigil/contracts';
 import { apiPost } from '../../../lib/api-client.ts';
 
 /** The delta form of the progress save: only changed answers. */
@@ -7,4 +13,9 @@ export const saveChanges = (id: number, changes: AnswerChange[], windowSwitchCou
 
 /** The spec's full form (the "document store" save before submitting). */
 export const saveFull = (id: number, detail: ExamDetail, items: QuestionItem[], windowSwitchCount: number) =>
-  apiPost<AnsweredQuestionsResponse>('/api/test/answeredQuestions', { id, examDetail: encodePayload(detail), quesData: encodePayload(items), windowSwitchCount });
+  apiPost<AnsweredQuestionsResponse>('/api/test/answeredQuestions', {
+    id,
+    examDetail: encodePayload(detail),
+    quesData: encodePayload(items),
+    windowSwitchCount,
+  });

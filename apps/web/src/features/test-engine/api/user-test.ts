@@ -3,5 +3,9 @@ import { apiPost } from '../../../lib/api-client.ts';
 
 export async function fetchUserTest(examId: number, selectedLanguage: string) {
   const res = await apiPost<UserTestResponse>('/api/test/userTest', { examId, selectedLanguage });
-  return { detail: res.examDetail[0] as ExamDetail, pools: res.examDetail[1], items: decodePayload<QuestionItem[]>(res.quesData) };
+  return {
+    detail: res.examDetail[0] as ExamDetail,
+    pools: res.examDetail[1],
+    items: decodePayload<QuestionItem[]>(res.quesData),
+  };
 }

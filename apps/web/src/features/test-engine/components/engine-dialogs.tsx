@@ -12,12 +12,32 @@ import type { ReactNode } from 'react';
 const paper = (width: number) => ({ paper: { sx: { width, maxWidth: 'calc(100% - 32px)', m: 2 } } });
 
 /** A 380 px warning dialog (spec: warning dialogs are 380 px wide). */
-export function WarningDialog({ open, title, children, actions, id }: { open: boolean; title: string; children: ReactNode; actions: ReactNode; id: string }) {
+export function WarningDialog({
+  open,
+  title,
+  children,
+  actions,
+  id,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  id: string;
+}) {
   return (
-    <Dialog open={open} slotProps={paper(LAYOUT.warningModalWidth)} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} transitionDuration={500}>
+    <Dialog
+      open={open}
+      slotProps={paper(LAYOUT.warningModalWidth)}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      transitionDuration={500}
+    >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={`${id}-text`} component="div">{children}</DialogContentText>
+        <DialogContentText id={`${id}-text`} component="div">
+          {children}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>{actions}</DialogActions>
     </Dialog>
@@ -25,17 +45,40 @@ export function WarningDialog({ open, title, children, actions, id }: { open: bo
 }
 
 /** The 425 px submission dialog: processing, result shown, or failure. */
-export function SubmissionDialog({ open, title, busy, children, onClose, closeLabel }: { open: boolean; title: string; busy: boolean; children: ReactNode; onClose?(): void; closeLabel: string }) {
+export function SubmissionDialog({
+  open,
+  title,
+  busy,
+  children,
+  onClose,
+  closeLabel,
+}: {
+  open: boolean;
+  title: string;
+  busy: boolean;
+  children: ReactNode;
+  onClose?(): void;
+  closeLabel: string;
+}) {
   return (
-    <Dialog open={open} slotProps={paper(LAYOUT.submissionModalWidth)} aria-labelledby="submission-title" aria-describedby="submission-text">
+    <Dialog
+      open={open}
+      slotProps={paper(LAYOUT.submissionModalWidth)}
+      aria-labelledby="submission-title"
+      aria-describedby="submission-text"
+    >
       <DialogTitle id="submission-title">{title}</DialogTitle>
       <DialogContent>
         {busy && <CircularProgress size={28} sx={{ display: 'block', mx: 'auto', mb: 2 }} aria-hidden />}
-        <DialogContentText id="submission-text" component="div" role="status">{children}</DialogContentText>
+        <DialogContentText id="submission-text" component="div" role="status">
+          {children}
+        </DialogContentText>
       </DialogContent>
       {onClose && !busy && (
         <DialogActions>
-          <Button variant="contained" onClick={onClose}>{closeLabel}</Button>
+          <Button variant="contained" onClick={onClose}>
+            {closeLabel}
+          </Button>
         </DialogActions>
       )}
     </Dialog>
@@ -43,10 +86,32 @@ export function SubmissionDialog({ open, title, busy, children, onClose, closeLa
 }
 
 /** 'Low bandwidth detected': Close goes to /v2/user/logout and triggers the retest call. */
-export function LowBandwidthDialog({ open, title, text, retry, closeLabel, onClose }: { open: boolean; title: string; text: string; retry: string; closeLabel: string; onClose(): void }) {
+export function LowBandwidthDialog({
+  open,
+  title,
+  text,
+  retry,
+  closeLabel,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  text: string;
+  retry: string;
+  closeLabel: string;
+  onClose(): void;
+}) {
   return (
-    <WarningDialog open={open} id="low-bandwidth" title={title}
-      actions={<Link component="button" onClick={onClose} sx={{ mr: 1, fontWeight: 600 }}>{closeLabel}</Link>}>
+    <WarningDialog
+      open={open}
+      id="low-bandwidth"
+      title={title}
+      actions={
+        <Link component="button" onClick={onClose} sx={{ mr: 1, fontWeight: 600 }}>
+          {closeLabel}
+        </Link>
+      }
+    >
       {text} {retry}
     </WarningDialog>
   );

@@ -18,14 +18,20 @@ export function InstructionPage() {
   const resume = d.status === EXAM_STATUS.inProgress;
   return (
     <Box sx={{ maxWidth: 860, mx: 'auto', p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>{d.instancename}</Typography>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        {d.instancename}
+      </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{engine.isSurvey ? t('surveyInstructions') : t('testInstructions')}</Typography>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {engine.isSurvey ? t('surveyInstructions') : t('testInstructions')}
+        </Typography>
         <RichHtml html={translated ?? d.instruction_text} lang={translated ? d.selectedLanguage : undefined} />
       </Paper>
       {!engine.isSurvey && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{t('importantInformation')}</Typography>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('importantInformation')}
+          </Typography>
           <Box component="ul" sx={{ m: 0, pl: 3 }}>
             <li>{t('importantInfo1')}</li>
             <li>{t('importantInfo2')}</li>
@@ -35,11 +41,17 @@ export function InstructionPage() {
       )}
       {d.monitoringflag === 1 && !resume && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{t('webCamConfigurations')}</Typography>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('webCamConfigurations')}
+          </Typography>
           <Typography>{t('webCamInfo')}</Typography>
         </Paper>
       )}
-      {s.error && <Alert severity="error" sx={{ mb: 2 }}>{s.error}</Alert>}
+      {s.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {s.error}
+        </Alert>
+      )}
       <Button variant="contained" size="large" disabled={s.busy} onClick={() => void engine.begin()}>
         {resume ? t('resume') : t('start')}
       </Button>

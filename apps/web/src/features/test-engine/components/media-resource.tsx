@@ -13,18 +13,42 @@ export function MediaResource({ path, label }: { path: string | null | undefined
   const box = { my: 1.5, maxWidth: '100%' };
   switch (kind) {
     case 'image':
-      return <Box component="img" src={path} alt={label} sx={{ ...box, display: 'block', maxHeight: 320, borderRadius: 1 }} />;
+      return (
+        <Box
+          component="img"
+          src={path}
+          alt={label}
+          sx={{ ...box, display: 'block', maxHeight: 320, borderRadius: 1 }}
+        />
+      );
     case 'audio':
-      return <Box component="audio" controls src={path} aria-label={label} sx={{ ...box, display: 'block', width: 360 }} />;
+      return (
+        <Box component="audio" controls src={path} aria-label={label} sx={{ ...box, display: 'block', width: 360 }} />
+      );
     case 'video':
-      return <Box component="video" controls src={path} aria-label={label} sx={{ ...box, display: 'block', width: 480 }} />;
+      return (
+        <Box component="video" controls src={path} aria-label={label} sx={{ ...box, display: 'block', width: 480 }} />
+      );
     case 'file':
       return (
-        <Button component="a" href={path} download variant="outlined" size="small" startIcon={<DownloadIcon />} sx={box} aria-label={`${t('clickToDownload')}: ${label}`}>
+        <Button
+          component="a"
+          href={path}
+          download
+          variant="outlined"
+          size="small"
+          startIcon={<DownloadIcon />}
+          sx={box}
+          aria-label={`${t('clickToDownload')}: ${label}`}
+        >
           {t('clickToDownload')}
         </Button>
       );
     default:
-      return <Typography color="error" sx={box}>{t('unsupportedFormat')}</Typography>;
+      return (
+        <Typography color="error" sx={box}>
+          {t('unsupportedFormat')}
+        </Typography>
+      );
   }
 }

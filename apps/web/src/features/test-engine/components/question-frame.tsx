@@ -9,7 +9,17 @@ import { MediaResource } from './media-resource.tsx';
 import { TranslatedText } from './translated-text.tsx';
 
 /** 'Q.n of N' with a hover popover showing the question id, the passage, the text and the resource. */
-export function QuestionFrame({ item, number, total, children }: { item: QuestionItem; number: number; total: number; children: ReactNode }) {
+export function QuestionFrame({
+  item,
+  number,
+  total,
+  children,
+}: {
+  item: QuestionItem;
+  number: number;
+  total: number;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('testEngine');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const hasPassage = !!(item.passageheader || item.passagetext || item.passageImage);
@@ -49,9 +59,13 @@ export function QuestionFrame({ item, number, total, children }: { item: Questio
         sx={{ pointerEvents: 'none' }}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       >
-        <Typography sx={{ p: 1 }} variant="body2">{t('questionId', { id: item.qid })}</Typography>
+        <Typography sx={{ p: 1 }} variant="body2">
+          {t('questionId', { id: item.qid })}
+        </Typography>
       </Popover>
-      <span id={`q-${item.qid}-id`} hidden>{t('questionId', { id: item.qid })}</span>
+      <span id={`q-${item.qid}-id`} hidden>
+        {t('questionId', { id: item.qid })}
+      </span>
       <Box sx={{ fontSize: '1.05rem', mb: 1 }}>
         <TranslatedText english={item.qtext} translated={item.translated_qtext} />
       </Box>

@@ -16,11 +16,16 @@ export function QuestionPage() {
   if (!item) return null;
   const View = viewFor(item.qtypecode);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', filter: s.blurred ? 'blur(12px)' : 'none' }} data-testid="question-page">
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', filter: s.blurred ? 'blur(12px)' : 'none' }}
+      data-testid="question-page"
+    >
       <TestHeader />
       {proctoringPanels.length > 0 && (
         <Box sx={{ display: 'flex', gap: 1, px: 2, pt: 1 }}>
-          {proctoringPanels.map((Panel, i) => <Panel key={i} examId={engine.examId} />)}
+          {proctoringPanels.map((Panel, i) => (
+            <Panel key={i} examId={engine.examId} />
+          ))}
         </Box>
       )}
       <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: 960, mx: 'auto', p: { xs: 2, sm: 3 } }}>

@@ -19,7 +19,11 @@ export function ReportIssueDialog({ open, qid, onClose }: { open: boolean; qid: 
   const [description, setDescription] = useState('');
   const [error, setError] = useState(false);
   const [sent, setSent] = useState(false);
-  const reset = () => { setType(''); setDescription(''); setError(false); };
+  const reset = () => {
+    setType('');
+    setDescription('');
+    setError(false);
+  };
   const submit = async () => {
     if (!type || !description.trim()) return setError(true);
     try {
@@ -29,24 +33,61 @@ export function ReportIssueDialog({ open, qid, onClose }: { open: boolean; qid: 
     }
     setSent(true);
     reset();
-    setTimeout(() => { setSent(false); onClose(); }, 1200);
+    setTimeout(() => {
+      setSent(false);
+      onClose();
+    }, 1200);
   };
   return (
-    <Dialog open={open} onClose={onClose} slotProps={{ paper: { sx: { width: LAYOUT.submissionModalWidth, maxWidth: 'calc(100% - 32px)', m: 2 } } }} aria-labelledby="report-issue-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: LAYOUT.submissionModalWidth, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      aria-labelledby="report-issue-title"
+    >
       <DialogTitle id="report-issue-title">{t('reportIssue')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <TextField select required label={t('issueType')} value={type} onChange={(e) => setType(e.target.value)} error={error && !type}>
-          {types.map((x) => <MenuItem key={x} value={x}>{x}</MenuItem>)}
+        <TextField
+          select
+          required
+          label={t('issueType')}
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+          error={error && !type}
+        >
+          {types.map((x) => (
+            <MenuItem key={x} value={x}>
+              {x}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField required multiline minRows={3} label={t('description')} value={description} onChange={(e) => setDescription(e.target.value)} error={error && !description.trim()}
-          slotProps={{ htmlInput: { maxLength: 2000 } }} />
-        {error && <Alert severity="error" role="alert">{t('issueRequired')}</Alert>}
-        {sent && <Alert severity="success" role="status">{t('issueSent')}</Alert>}
+        <TextField
+          required
+          multiline
+          minRows={3}
+          label={t('description')}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          error={error && !description.trim()}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
+        {error && (
+          <Alert severity="error" role="alert">
+            {t('issueRequired')}
+          </Alert>
+        )}
+        {sent && (
+          <Alert severity="success" role="status">
+            {t('issueSent')}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={reset}>{t('reset')}</Button>
         <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()}>{t('submit')}</Button>
+        <Button variant="contained" onClick={() => void submit()}>
+          {t('submit')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

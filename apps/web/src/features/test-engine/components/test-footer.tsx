@@ -24,26 +24,74 @@ export function TestFooter() {
   // Adaptive tests never come back to a question: nothing to review.
   const reviewable = s.detail?.examtypeid !== ADAPTIVE_EXAM_TYPE;
   return (
-    <Paper component="footer" square elevation={3} sx={{ position: 'sticky', bottom: 0, px: 2, py: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+    <Paper
+      component="footer"
+      square
+      elevation={3}
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        px: 2,
+        py: 1,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1,
+      }}
+    >
       <Box sx={{ flex: '1 1 160px', display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="body2">
-          {t('timeSpent')}: <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} data-testid="time-spent">{formatHms(cur?.timeSpend ?? 0)}</Box>
+          {t('timeSpent')}:{' '}
+          <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} data-testid="time-spent">
+            {formatHms(cur?.timeSpend ?? 0)}
+          </Box>
         </Typography>
-        <Link component="button" variant="body2" onClick={() => engine.setFlag({ modal: { kind: 'issue' } })} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-          <FlagIcon fontSize="small" aria-hidden />{t('flagQuestion')}
+        <Link
+          component="button"
+          variant="body2"
+          onClick={() => engine.setFlag({ modal: { kind: 'issue' } })}
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        >
+          <FlagIcon fontSize="small" aria-hidden />
+          {t('flagQuestion')}
         </Link>
         {reviewable && cur && (
-          <Button size="small" variant={marked ? 'contained' : 'outlined'} aria-pressed={marked} onClick={() => engine.toggleReview()}
+          <Button
+            size="small"
+            variant={marked ? 'contained' : 'outlined'}
+            aria-pressed={marked}
+            onClick={() => engine.toggleReview()}
             startIcon={marked ? <BookmarkIcon /> : <BookmarkBorderIcon />}
-            sx={marked ? { bgcolor: '#5e35b1', '&:hover': { bgcolor: '#4527a0' } } : { color: '#5e35b1', borderColor: '#5e35b1' }}>
+            sx={
+              marked
+                ? { bgcolor: '#5e35b1', '&:hover': { bgcolor: '#4527a0' } }
+                : { color: '#5e35b1', borderColor: '#5e35b1' }
+            }
+          >
             {marked ? t('unmarkReview') : t('markForReview')}
           </Button>
         )}
       </Box>
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button variant="outlined" startIcon={<NavigateBeforeIcon />} disabled={!canPrevious} onClick={() => engine.go(s.index - 1)}>{t('previous')}</Button>
-        <Button variant="contained" endIcon={<NavigateNextIcon />} disabled={!canNext} onClick={() => void engine.next()}>{t('next')}</Button>
-        <Button variant="contained" color="secondary" disabled={!canFinish} onClick={() => engine.requestFinish()}>{t('finish')}</Button>
+        <Button
+          variant="outlined"
+          startIcon={<NavigateBeforeIcon />}
+          disabled={!canPrevious}
+          onClick={() => engine.go(s.index - 1)}
+        >
+          {t('previous')}
+        </Button>
+        <Button
+          variant="contained"
+          endIcon={<NavigateNextIcon />}
+          disabled={!canNext}
+          onClick={() => void engine.next()}
+        >
+          {t('next')}
+        </Button>
+        <Button variant="contained" color="secondary" disabled={!canFinish} onClick={() => engine.requestFinish()}>
+          {t('finish')}
+        </Button>
       </Box>
     </Paper>
   );

@@ -35,38 +35,110 @@ export function TestHeader() {
   const d = s.detail!;
   const low = s.remaining <= 60;
   const saveState = !s.online ? 'offline' : s.pendingCount > 0 ? 'pending' : 'saved';
-  const instructions = d.selectedLanguage !== 'en-IN' && d.translated_instructions ? d.translated_instructions : d.instruction_text;
+  const instructions =
+    d.selectedLanguage !== 'en-IN' && d.translated_instructions ? d.translated_instructions : d.instruction_text;
   return (
     <AppBar position="sticky" color="default" elevation={1} sx={{ bgcolor: 'background.paper' }}>
       <Toolbar sx={{ gap: 1.5, flexWrap: 'wrap', py: 1, minHeight: 64 }}>
         <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary" noWrap>{getCookie('userName')}</Typography>
-          <Typography variant="subtitle1" component="h1" sx={{ fontWeight: 700 }} noWrap title={d.instancename}>{d.instancename}</Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {getCookie('userName')}
+          </Typography>
+          <Typography variant="subtitle1" component="h1" sx={{ fontWeight: 700 }} noWrap title={d.instancename}>
+            {d.instancename}
+          </Typography>
           <Link component="button" variant="body2" onClick={() => setShowInstructions(true)}>
             {survey ? t('surveyInstructions') : t('testInstructions')}
           </Link>
         </Box>
-        <Button variant="outlined" startIcon={<AppsIcon />} onClick={(e) => setGridAnchor(e.currentTarget)} aria-haspopup="dialog">
+        <Button
+          variant="outlined"
+          startIcon={<AppsIcon />}
+          onClick={(e) => setGridAnchor(e.currentTarget)}
+          aria-haspopup="dialog"
+        >
           {t('counter', { word: survey ? t('statement') : t('question'), n: s.index + 1, total: s.items.length })}
         </Button>
-        <Tooltip title={saveState === 'offline' ? t('offline') : saveState === 'pending' ? t('pendingSaves', { count: s.pendingCount }) : t('allSaved')}>
-          <Box role="status" aria-label={saveState === 'offline' ? t('offline') : saveState === 'pending' ? t('pendingSaves', { count: s.pendingCount }) : t('allSaved')}
-            sx={{ display: 'flex', color: saveState === 'offline' ? 'error.main' : saveState === 'pending' ? 'warning.dark' : 'success.main' }}>
-            {saveState === 'offline' ? <CloudOffIcon /> : saveState === 'pending' ? <CloudUploadIcon /> : <CloudDoneIcon />}
+        <Tooltip
+          title={
+            saveState === 'offline'
+              ? t('offline')
+              : saveState === 'pending'
+                ? t('pendingSaves', { count: s.pendingCount })
+                : t('allSaved')
+          }
+        >
+          <Box
+            role="status"
+            aria-label={
+              saveState === 'offline'
+                ? t('offline')
+                : saveState === 'pending'
+                  ? t('pendingSaves', { count: s.pendingCount })
+                  : t('allSaved')
+            }
+            sx={{
+              display: 'flex',
+              color: saveState === 'offline' ? 'error.main' : saveState === 'pending' ? 'warning.dark' : 'success.main',
+            }}
+          >
+            {saveState === 'offline' ? (
+              <CloudOffIcon />
+            ) : saveState === 'pending' ? (
+              <CloudUploadIcon />
+            ) : (
+              <CloudDoneIcon />
+            )}
           </Box>
         </Tooltip>
-        <Box role="timer" aria-label={t('timeLeft')} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, py: 0.5, borderRadius: 1, fontVariantNumeric: 'tabular-nums',
-          bgcolor: low ? 'error.main' : 'primary.main', color: '#fff', fontWeight: 700, fontSize: '1.1rem' }}>
+        <Box
+          role="timer"
+          aria-label={t('timeLeft')}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            px: 1.5,
+            py: 0.5,
+            borderRadius: 1,
+            fontVariantNumeric: 'tabular-nums',
+            bgcolor: low ? 'error.main' : 'primary.main',
+            color: '#fff',
+            fontWeight: 700,
+            fontSize: '1.1rem',
+          }}
+        >
           <TimerIcon fontSize="small" aria-hidden />
           <span data-testid="countdown">{formatHms(s.remaining)}</span>
         </Box>
       </Toolbar>
-      {!s.online && <Box role="alert" sx={{ bgcolor: 'warning.light', color: '#000', px: 2, py: 0.5, fontSize: '0.875rem' }}>{t('offline')}</Box>}
-      <QuestionGrid anchor={gridAnchor} onClose={() => setGridAnchor(null)} styles={s.items.map((q) => q.buttonStyle)} current={s.index} canJump={canJump} onJump={(i) => engine.go(i)} />
-      <Dialog open={showInstructions} onClose={() => setShowInstructions(false)} aria-labelledby="instr-title" maxWidth="sm" fullWidth>
+      {!s.online && (
+        <Box role="alert" sx={{ bgcolor: 'warning.light', color: '#000', px: 2, py: 0.5, fontSize: '0.875rem' }}>
+          {t('offline')}
+        </Box>
+      )}
+      <QuestionGrid
+        anchor={gridAnchor}
+        onClose={() => setGridAnchor(null)}
+        styles={s.items.map((q) => q.buttonStyle)}
+        current={s.index}
+        canJump={canJump}
+        onJump={(i) => engine.go(i)}
+      />
+      <Dialog
+        open={showInstructions}
+        onClose={() => setShowInstructions(false)}
+        aria-labelledby="instr-title"
+        maxWidth="sm"
+        fullWidth
+      >
         <DialogTitle id="instr-title">{survey ? t('surveyInstructions') : t('testInstructions')}</DialogTitle>
-        <DialogContent><RichHtml html={instructions} /></DialogContent>
-        <DialogActions><Button onClick={() => setShowInstructions(false)}>{t('close')}</Button></DialogActions>
+        <DialogContent>
+          <RichHtml html={instructions} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setShowInstructions(false)}>{t('close')}</Button>
+        </DialogActions>
       </Dialog>
     </AppBar>
   );

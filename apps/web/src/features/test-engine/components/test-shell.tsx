@@ -36,7 +36,12 @@ export function TestShell({ onExit, onLogout }: { onExit(): void; onLogout(): vo
   }
   if (s.phase === 'failed') {
     return (
-      <WarningDialog open id="start-failed" title={t('common:systemWarning')} actions={<Button onClick={onExit}>{t('close')}</Button>}>
+      <WarningDialog
+        open
+        id="start-failed"
+        title={t('common:systemWarning')}
+        actions={<Button onClick={onExit}>{t('close')}</Button>}
+      >
         {s.error ?? t('startFailed')}
       </WarningDialog>
     );
@@ -44,8 +49,18 @@ export function TestShell({ onExit, onLogout }: { onExit(): void; onLogout(): vo
 
   // 1. low bandwidth; 2. time out: these take the whole screen's attention.
   if (s.lowBandwidth) {
-    return <LowBandwidthDialog open title={t('lowBandwidthTitle')} text={t('lowBandwidthText')} retry={t('lowBandwidthRetry')} closeLabel={t('close')}
-      onClose={() => { void engine.retestAndLeave().finally(onLogout); }} />;
+    return (
+      <LowBandwidthDialog
+        open
+        title={t('lowBandwidthTitle')}
+        text={t('lowBandwidthText')}
+        retry={t('lowBandwidthRetry')}
+        closeLabel={t('close')}
+        onClose={() => {
+          void engine.retestAndLeave().finally(onLogout);
+        }}
+      />
+    );
   }
   const modal = s.modal;
   const windowModal = modal?.kind === 'window' ? modal : null;
@@ -57,40 +72,101 @@ export function TestShell({ onExit, onLogout }: { onExit(): void; onLogout(): vo
       {s.phase === 'finished' && <ThankYouPage onClose={onExit} />}
       {s.phase === 'questions' && <QuestionPage />}
 
-      <WarningDialog open={timeUpOpen} id="time-up" title={t('timesUp')}
-        actions={<Button variant="contained" disabled={sub?.state === 'processing'} onClick={() => setPostDialogClosed(true)}>{t('ok')}</Button>}>
+      <WarningDialog
+        open={timeUpOpen}
+        id="time-up"
+        title={t('timesUp')}
+        actions={
+          <Button variant="contained" disabled={sub?.state === 'processing'} onClick={() => setPostDialogClosed(true)}>
+            {t('ok')}
+          </Button>
+        }
+      >
         {survey ? t('autoSubmittedSurvey') : t('autoSubmitted')}
         {sub?.state === 'processing' && <Box sx={{ mt: 1 }}>{t('resultProcessing')}</Box>}
-        {sub?.state === 'failed' && <Alert severity="error" sx={{ mt: 1 }}>{t('submissionFailed')} {t('submissionFailedLater')}</Alert>}
+        {sub?.state === 'failed' && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {t('submissionFailed')} {t('submissionFailedLater')}
+          </Alert>
+        )}
       </WarningDialog>
 
-      <WarningDialog open={modal?.kind === 'finish'} id="finish" title={survey ? t('finishSurveyTitle') : t('finishTitle')}
-        actions={<>
-          <Button onClick={() => engine.closeModal()}>{t('no')}</Button>
-          <Button variant="contained" onClick={() => void engine.submit('010')}>{t('yes')}</Button>
-        </>}>
-        {t(survey ? 'finishConfirmSurvey' : 'finishConfirm', { answered: answered.filter(Boolean).length, total: s.items.length })}
+      <WarningDialog
+        open={modal?.kind === 'finish'}
+        id="finish"
+        title={survey ? t('finishSurveyTitle') : t('finishTitle')}
+        actions={
+          <>
+            <Button onClick={() => engine.closeModal()}>{t('no')}</Button>
+            <Button variant="contained" onClick={() => void engine.submit('010')}>
+              {t('yes')}
+            </Button>
+          </>
+        }
+      >
+        {t(survey ? 'finishConfirmSurvey' : 'finishConfirm', {
+          answered: answered.filter(Boolean).length,
+          total: s.items.length,
+        })}
       </WarningDialog>
 
-      <WarningDialog open={modal?.kind === 'one-minute'} id="one-minute" title={t('oneMinuteTitle')}
-        actions={<Button variant="contained" onClick={() => engine.closeModal()}>{t('ok')}</Button>}>
+      <WarningDialog
+        open={modal?.kind === 'one-minute'}
+        id="one-minute"
+        title={t('oneMinuteTitle')}
+        actions={
+          <Button variant="contained" onClick={() => engine.closeModal()}>
+            {t('ok')}
+          </Button>
+        }
+      >
         {t('oneMinuteText')}
       </WarningDialog>
 
-      <WarningDialog open={modal?.kind === 'last-question'} id="last-question" title={t('lastQuestionTitle')}
-        actions={<Button variant="contained" onClick={() => engine.closeModal()}>{t('ok')}</Button>}>
+      <WarningDialog
+        open={modal?.kind === 'last-question'}
+        id="last-question"
+        title={t('lastQuestionTitle')}
+        actions={
+          <Button variant="contained" onClick={() => engine.closeModal()}>
+            {t('ok')}
+          </Button>
+        }
+      >
         {survey ? t('lastStatementText') : t('lastQuestionText')}
       </WarningDialog>
 
-      <WarningDialog open={!!windowModal} id="window-switch" title={windowModal ? (t('windowTitles', { returnObjects: true }) as Record<string, string>)[windowModal.verdict]! : ''}
-        actions={<Button variant="contained" disabled={windowModal?.verdict === 'violation' && sub?.state === 'processing'}
-          onClick={() => (windowModal?.verdict === 'violation' ? onExit() : engine.closeModal())}>{windowModal?.verdict === 'violation' ? t('close') : t('ok')}</Button>}>
-        {windowModal?.verdict === 'violation' ? t('terminated')
-          : windowModal?.verdict === 'last-warning' ? t('windowSwitchLast')
-            : t('windowSwitchWarning', { count: windowModal?.count ?? 0, left: Math.max(0, (windowModal?.limit ?? 0) - (windowModal?.count ?? 0)) })}
+      <WarningDialog
+        open={!!windowModal}
+        id="window-switch"
+        title={
+          windowModal
+            ? (t('windowTitles', { returnObjects: true }) as Record<string, string>)[windowModal.verdict]!
+            : ''
+        }
+        actions={
+          <Button
+            variant="contained"
+            disabled={windowModal?.verdict === 'violation' && sub?.state === 'processing'}
+            onClick={() => (windowModal?.verdict === 'violation' ? onExit() : engine.closeModal())}
+          >
+            {windowModal?.verdict === 'violation' ? t('close') : t('ok')}
+          </Button>
+        }
+      >
+        {windowModal?.verdict === 'violation'
+          ? t('terminated')
+          : windowModal?.verdict === 'last-warning'
+            ? t('windowSwitchLast')
+            : t('windowSwitchWarning', {
+                count: windowModal?.count ?? 0,
+                left: Math.max(0, (windowModal?.limit ?? 0) - (windowModal?.count ?? 0)),
+              })}
       </WarningDialog>
 
-      {modal?.kind === 'issue' && s.items[s.index] && <ReportIssueDialog open qid={s.items[s.index]!.qid} onClose={() => engine.closeModal()} />}
+      {modal?.kind === 'issue' && s.items[s.index] && (
+        <ReportIssueDialog open qid={s.items[s.index]!.qid} onClose={() => engine.closeModal()} />
+      )}
 
       <SubmissionDialog
         open={!!sub && !s.timeUp && !windowModal && !postDialogClosed}
@@ -104,11 +180,21 @@ export function TestShell({ onExit, onLogout }: { onExit(): void; onLogout(): vo
           <>
             <Box>{survey ? t('submittedSurvey') : t('submitted')}</Box>
             {sub.evaluation && s.detail?.showscore === 1 && (
-              <Box sx={{ mt: 1, fontWeight: 700 }}>{t('resultShown', { obtained: sub.evaluation.obtainedMarks, total: sub.evaluation.totalMarks, percentage: sub.evaluation.percentage })}</Box>
+              <Box sx={{ mt: 1, fontWeight: 700 }}>
+                {t('resultShown', {
+                  obtained: sub.evaluation.obtainedMarks,
+                  total: sub.evaluation.totalMarks,
+                  percentage: sub.evaluation.percentage,
+                })}
+              </Box>
             )}
           </>
         )}
-        {sub?.state === 'failed' && <>{t('submissionFailed')} {t('submissionFailedLater')}</>}
+        {sub?.state === 'failed' && (
+          <>
+            {t('submissionFailed')} {t('submissionFailedLater')}
+          </>
+        )}
       </SubmissionDialog>
     </>
   );

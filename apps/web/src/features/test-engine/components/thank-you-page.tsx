@@ -28,7 +28,9 @@ export function ThankYouPage({ onClose }: { onClose(): void }) {
       <Box sx={{ minHeight: '100%', bgcolor: 'background.default', color: 'text.primary', p: { xs: 2, sm: 4 } }}>
         <Box sx={{ maxWidth: 720, mx: 'auto' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flex: 1 }}>{d.instancename}</Typography>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flex: 1 }}>
+              {d.instancename}
+            </Typography>
             <Tooltip title={t('toggleTheme')}>
               <IconButton aria-label={t('toggleTheme')} onClick={() => setMode(mode === 'light' ? 'dark' : 'light')}>
                 {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
@@ -40,19 +42,38 @@ export function ThankYouPage({ onClose }: { onClose(): void }) {
           </Paper>
           {d.showscore === 1 && (
             <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} aria-labelledby="score-title">
-              <Typography id="score-title" variant="h6" component="h2" sx={{ mb: 1 }}>{t('scoreTitle')}</Typography>
+              <Typography id="score-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+                {t('scoreTitle')}
+              </Typography>
               {ev ? (
                 <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }} data-testid="score-block">
-                  <Box><Typography variant="caption" color="text.secondary">{t('obtainedMarks')}</Typography><Typography variant="h5">{ev.obtainedMarks}</Typography></Box>
-                  <Box><Typography variant="caption" color="text.secondary">{t('totalMarks')}</Typography><Typography variant="h5">{ev.totalMarks}</Typography></Box>
-                  <Box><Typography variant="caption" color="text.secondary">{t('percentage')}</Typography><Typography variant="h5">{ev.percentage}%</Typography></Box>
+                  <Box>
+                    <Typography variant="caption" color="text.secondary">
+                      {t('obtainedMarks')}
+                    </Typography>
+                    <Typography variant="h5">{ev.obtainedMarks}</Typography>
+                  </Box>
+                  <Box>
+                    <Typography variant="caption" color="text.secondary">
+                      {t('totalMarks')}
+                    </Typography>
+                    <Typography variant="h5">{ev.totalMarks}</Typography>
+                  </Box>
+                  <Box>
+                    <Typography variant="caption" color="text.secondary">
+                      {t('percentage')}
+                    </Typography>
+                    <Typography variant="h5">{ev.percentage}%</Typography>
+                  </Box>
                 </Box>
               ) : (
                 <Typography>{s.submission?.state === 'failed' ? t('submissionFailed') : t('resultPending')}</Typography>
               )}
             </Paper>
           )}
-          <Button variant="contained" onClick={onClose}>{t('close')}</Button>
+          <Button variant="contained" onClick={onClose}>
+            {t('close')}
+          </Button>
         </Box>
       </Box>
     </ThemeProvider>

@@ -33,8 +33,12 @@ export function usePageGuards(engine: TestEngine) {
         engine.setFlag({ blurred: true });
       }
     };
-    const restore = () => { if (engine.get().blurred) engine.setFlag({ blurred: false }); };
-    const focus = () => { if (engine.get().filePickerOpen) setTimeout(() => engine.setFlag({ filePickerOpen: false }), 500); };
+    const restore = () => {
+      if (engine.get().blurred) engine.setFlag({ blurred: false });
+    };
+    const focus = () => {
+      if (engine.get().filePickerOpen) setTimeout(() => engine.setFlag({ filePickerOpen: false }), 500);
+    };
     window.addEventListener('blur', blur);
     window.addEventListener('focus', focus);
     window.addEventListener('online', online);

@@ -42,7 +42,21 @@ export interface EngineState {
 }
 
 export const initialState: EngineState = {
-  phase: 'loading', error: null, detail: null, items: [], index: 0, remaining: 0, modal: null, submission: null,
-  timeUp: false, lowBandwidth: false, pendingCount: 0, online: true, adaptiveDone: false, busy: false, blurred: false,
-  filePickerOpen: false, recording: false,
+  phase: 'loading',
+  error: null,
+  detail: null,
+  items: [],
+  index: 0,
+  remaining: 0,
+  modal: null,
+  submission: null,
+  timeUp: false,
+  lowBandwidth: false,
+  pendingCount: 0,
+  online: true,
+  adaptiveDone: false,
+  busy: false,
+  blurred: false,
+  filePickerOpen: false,
+  recording: false,
 };

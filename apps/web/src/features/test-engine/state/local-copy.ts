@@ -43,7 +43,10 @@ export function clearLocalCopy(examId: number) {
  * Resume: per question, the newer of the server's copy and the local copy wins (by change
  * counter). Local answers newer than the server's are returned as pending, to be sent.
  */
-export function mergeCopies(server: QuestionItem[], localItems: QuestionItem[] | undefined): { items: QuestionItem[]; pending: number[]; seq: number } {
+export function mergeCopies(
+  server: QuestionItem[],
+  localItems: QuestionItem[] | undefined,
+): { items: QuestionItem[]; pending: number[]; seq: number } {
   const byId = new Map((localItems ?? []).map((q) => [q.qid, q]));
   const pending: number[] = [];
   let seq = 0;
@@ -59,7 +62,19 @@ export function mergeCopies(server: QuestionItem[], localItems: QuestionItem[] |
   return { items, pending, seq };
 }
 
-const FIELDS = ['selectedChoiceId', 'descriptiveText', 'uploadedFile', 'answerResourcePath', 'answerResourceName', 'recordedTime', 'matchOrder', 'typing', 'buttonStyle', 'timeSpend', 'answerStatus'] as const;
+const FIELDS = [
+  'selectedChoiceId',
+  'descriptiveText',
+  'uploadedFile',
+  'answerResourcePath',
+  'answerResourceName',
+  'recordedTime',
+  'matchOrder',
+  'typing',
+  'buttonStyle',
+  'timeSpend',
+  'answerStatus',
+] as const;
 
 export function pickAnswer(q: Partial<QuestionItem>): Partial<QuestionItem> {
   const out: Record<string, unknown> = {};

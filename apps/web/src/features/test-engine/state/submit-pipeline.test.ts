@@ -10,8 +10,21 @@ const answer = (name: string) => {
   const b = behaviour[name] ?? 'ok';
   if (b === 'network') return Promise.reject(new ApiError(0, 'Network error', null));
   if (b === 'server') return Promise.reject(new ApiError(500, 'boom', null));
-  if (b === 'retest') return Promise.resolve({ status: 'SUCCESS', nextAction: 'retest', examStatus: '998', resultStatus: null, evaluation: null });
-  return Promise.resolve({ status: 'SUCCESS', nextAction: 'result', examStatus: '010', resultStatus: 'Processed', evaluation: null });
+  if (b === 'retest')
+    return Promise.resolve({
+      status: 'SUCCESS',
+      nextAction: 'retest',
+      examStatus: '998',
+      resultStatus: null,
+      evaluation: null,
+    });
+  return Promise.resolve({
+    status: 'SUCCESS',
+    nextAction: 'result',
+    examStatus: '010',
+    resultStatus: 'Processed',
+    evaluation: null,
+  });
 };
 vi.mock('../api/test-calls.ts', () => ({
   saveFull: () => answer('save'),
@@ -27,9 +40,18 @@ const { runSubmission } = await import('./submit-pipeline.ts');
 const { mergeCopies } = await import('./local-copy.ts');
 
 const detail = { id: 7, total_test_time: 600, status: '001' } as ExamDetail;
-const item = (over: Partial<QuestionItem>) => ({ qid: 1, seq: 0, buttonStyle: 'Not Visited', answerStatus: false, ...over }) as QuestionItem;
+const item = (over: Partial<QuestionItem>) =>
+  ({ qid: 1, seq: 0, buttonStyle: 'Not Visited', answerStatus: false, ...over }) as QuestionItem;
 const answered = [item({ qid: 1, seq: 3, selectedChoiceId: '4', buttonStyle: 'Answered', answerStatus: true })];
-const input = (over = {}) => ({ examId: 7, trigger: '010' as const, detail, items: answered, remaining: 300, windowSwitches: 0, ...over });
+const input = (over = {}) => ({
+  examId: 7,
+  trigger: '010' as const,
+  detail,
+  items: answered,
+  remaining: 300,
+  windowSwitches: 0,
+  ...over,
+});
 
 describe('the seven-step submission', () => {
   beforeEach(() => {
@@ -87,8 +109,16 @@ describe('the seven-step submission', () => {
 
 describe('resume restores from the newer of the two copies', () => {
   it('per question, the higher seq wins; newer local answers become pending', () => {
-    const server = [item({ qid: 1, seq: 5, selectedChoiceId: 'a' }), item({ qid: 2, seq: 2, selectedChoiceId: 'b' }), item({ qid: 3, seq: 0 })];
-    const local = [item({ qid: 1, seq: 4, selectedChoiceId: 'old' }), item({ qid: 2, seq: 6, selectedChoiceId: 'new' }), item({ qid: 3, seq: 0, timeSpend: 9 })];
+    const server = [
+      item({ qid: 1, seq: 5, selectedChoiceId: 'a' }),
+      item({ qid: 2, seq: 2, selectedChoiceId: 'b' }),
+      item({ qid: 3, seq: 0 }),
+    ];
+    const local = [
+      item({ qid: 1, seq: 4, selectedChoiceId: 'old' }),
+      item({ qid: 2, seq: 6, selectedChoiceId: 'new' }),
+      item({ qid: 3, seq: 0, timeSpend: 9 }),
+    ];
     const merged = mergeCopies(server, local);
     expect(merged.items.map((q) => q.selectedChoiceId)).toEqual(['a', 'new', undefined]);
     expect(merged.pending).toEqual([2]);

@@ -1,4 +1,10 @@
-import { BUTTON_STYLE, encodePayload, type ExamDetail, type QuestionItem, type SubmitTestResponse } from '@invigil/contracts';
+import {
+  BUTTON_STYLE,
+  encodePayload,
+  type ExamDetail,
+  type QuestionItem,
+  type SubmitTestResponse,
+} from '@invigil/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { local } from '../../../lib/storage.ts';
 import { fallbackSubmit, independentResultProcess, saveFull, submitTest, type SubmitBody } from '../api/test-calls.ts';
@@ -30,7 +36,11 @@ export interface PipelineInput {
  */
 export async function runSubmission(input: PipelineInput): Promise<PipelineOutcome> {
   // The remaining time as of now (the server applies the same low-bandwidth rule to it).
-  const detail = { ...input.detail, status: input.trigger, ...(input.remaining !== null ? { time_remaining: input.remaining } : {}) };
+  const detail = {
+    ...input.detail,
+    status: input.trigger,
+    ...(input.remaining !== null ? { time_remaining: input.remaining } : {}),
+  };
   const anyAnswered = input.items.some((q) => q.buttonStyle === BUTTON_STYLE.answered || q.answerStatus);
   if (!anyAnswered && (input.remaining === null || input.remaining === detail.total_test_time)) {
     return { kind: 'low-bandwidth' };

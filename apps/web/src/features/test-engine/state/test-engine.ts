@@ -1,9 +1,25 @@
 import {
-  ADAPTIVE_EXAM_TYPE, BUTTON_STYLE, EXAM_STATUS, answerOf, buttonStyleAfterChange, isAnswered, toggleReviewStyle, windowSwitchVerdict,
-  type AnswerValue, type QuestionItem,
+  ADAPTIVE_EXAM_TYPE,
+  BUTTON_STYLE,
+  EXAM_STATUS,
+  answerOf,
+  buttonStyleAfterChange,
+  isAnswered,
+  toggleReviewStyle,
+  windowSwitchVerdict,
+  type AnswerValue,
+  type QuestionItem,
 } from '@invigil/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { fetchResultStatus, fetchUserTest, nextQuestion, resumeExam, retest, saveChanges, startExam } from '../api/test-calls.ts';
+import {
+  fetchResultStatus,
+  fetchUserTest,
+  nextQuestion,
+  resumeExam,
+  retest,
+  saveChanges,
+  startExam,
+} from '../api/test-calls.ts';
 import { initialState, type EngineState } from './engine-types.ts';
 import { clearLocalCopy, mergeCopies, readLocalCopy, writeLocalCopy } from './local-copy.ts';
 import { MonotonicCountdown } from './monotonic-timer.ts';
@@ -62,10 +78,23 @@ export class TestEngine {
       const usable = copy && detail.status === EXAM_STATUS.inProgress ? copy : null;
       const merged = mergeCopies(items, usable?.quesData);
       this.seq = Math.max(merged.seq, usable?.seq ?? 0);
-      this.pending = new Set([...merged.pending, ...(usable?.pending ?? []).filter((id) => merged.items.some((q) => q.qid === id))]);
+      this.pending = new Set([
+        ...merged.pending,
+        ...(usable?.pending ?? []).filter((id) => merged.items.some((q) => q.qid === id)),
+      ]);
       this.windowSwitches = 0;
-      const firstOpen = Math.max(0, merged.items.findIndex((q) => q.buttonStyle === BUTTON_STYLE.notVisited));
-      this.set({ phase: 'instructions', detail, items: merged.items, index: detail.status === EXAM_STATUS.inProgress ? firstOpen : 0, remaining: detail.time_remaining, pendingCount: this.pending.size });
+      const firstOpen = Math.max(
+        0,
+        merged.items.findIndex((q) => q.buttonStyle === BUTTON_STYLE.notVisited),
+      );
+      this.set({
+        phase: 'instructions',
+        detail,
+        items: merged.items,
+        index: detail.status === EXAM_STATUS.inProgress ? firstOpen : 0,
+        remaining: detail.time_remaining,
+        pendingCount: this.pending.size,
+      });
     } catch (e) {
       this.set({ phase: 'failed', error: e instanceof ApiError && e.status > 0 ? e.message : null });
     }
@@ -77,9 +106,17 @@ export class TestEngine {
     if (!detail) return;
     this.set({ busy: true });
     try {
-      const started = detail.status === EXAM_STATUS.inProgress ? await resumeExam(this.examId, detail, items) : await startExam(this.examId, this.language);
+      const started =
+        detail.status === EXAM_STATUS.inProgress
+          ? await resumeExam(this.examId, detail, items)
+          : await startExam(this.examId, this.language);
       this.countdown.set(started.time_remaining);
-      this.set({ phase: 'questions', busy: false, remaining: started.time_remaining, detail: { ...detail, status: started.status, time_remaining: started.time_remaining } });
+      this.set({
+        phase: 'questions',
+        busy: false,
+        remaining: started.time_remaining,
+        detail: { ...detail, status: started.status, time_remaining: started.time_remaining },
+      });
       this.visit(this.state.index);
       this.ticker = setInterval(() => this.tick(), 1000);
       if (this.pending.size) this.scheduleFlush();
@@ -113,8 +150,12 @@ export class TestEngine {
     const { detail, items } = this.state;
     if (!detail) return;
     writeLocalCopy(this.examId, {
-      examDetail: { ...detail, time_remaining: this.state.remaining }, quesData: items, seq: this.seq, pending: [...this.pending],
-      windowSwitches: this.windowSwitches, savedAt: Date.now(),
+      examDetail: { ...detail, time_remaining: this.state.remaining },
+      quesData: items,
+      seq: this.seq,
+      pending: [...this.pending],
+      windowSwitches: this.windowSwitches,
+      savedAt: Date.now(),
     });
   }
 
@@ -178,7 +219,12 @@ export class TestEngine {
       this.pending.delete(cur.qid);
       this.countdown.set(res.time_remaining);
       if (res.done || !res.question) {
-        this.set({ busy: false, adaptiveDone: true, modal: { kind: 'last-question' }, pendingCount: this.pending.size });
+        this.set({
+          busy: false,
+          adaptiveDone: true,
+          modal: { kind: 'last-question' },
+          pendingCount: this.pending.size,
+        });
         return;
       }
       const q = res.question;
@@ -286,10 +332,19 @@ export class TestEngine {
     this.submitting = true;
     if (this.ticker) clearInterval(this.ticker);
     if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.set({ submission: { state: 'processing', trigger, evaluation: null, resultStatus: null }, modal: trigger === '111' ? this.state.modal : null });
+    this.set({
+      submission: { state: 'processing', trigger, evaluation: null, resultStatus: null },
+      modal: trigger === '111' ? this.state.modal : null,
+    });
     const remaining = this.state.phase === 'questions' ? this.countdown.remaining() : null;
     const outcome = await runSubmission({
-      examId: this.examId, trigger, detail, items, remaining: trigger === '011' ? 0 : remaining, windowSwitches: this.windowSwitches, abortReason,
+      examId: this.examId,
+      trigger,
+      detail,
+      items,
+      remaining: trigger === '011' ? 0 : remaining,
+      windowSwitches: this.windowSwitches,
+      abortReason,
     });
     if (outcome.kind === 'low-bandwidth' || outcome.kind === 'retest') {
       this.set({ lowBandwidth: true, submission: null, detail: { ...detail, status: EXAM_STATUS.retest } });
@@ -301,7 +356,10 @@ export class TestEngine {
     }
     clearLocalCopy(this.examId);
     const r = outcome.response;
-    this.set({ phase: 'finished', submission: { state: 'done', trigger, evaluation: r.evaluation, resultStatus: r.resultStatus } });
+    this.set({
+      phase: 'finished',
+      submission: { state: 'done', trigger, evaluation: r.evaluation, resultStatus: r.resultStatus },
+    });
     if (!r.evaluation && detail.showscore === 1 && r.resultStatus !== 'Processed') void this.pollResult(trigger);
   }
 

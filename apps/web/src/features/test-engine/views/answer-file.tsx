@@ -68,22 +68,45 @@ export function AnswerFile({ item, examId, disabled, onChange, setFilePickerOpen
         type="file"
         hidden
         accept={UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')}
-        onChange={(e) => { void pick(e.target.files?.[0]); e.target.value = ''; }}
+        onChange={(e) => {
+          void pick(e.target.files?.[0]);
+          e.target.value = '';
+        }}
         data-testid="answer-file-input"
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Button variant="outlined" startIcon={up === 'uploading' ? <CircularProgress size={16} /> : <AttachFileIcon />} disabled={disabled || up === 'uploading'}
-          onClick={() => { setFilePickerOpen?.(true); input.current?.click(); }}>
+        <Button
+          variant="outlined"
+          startIcon={up === 'uploading' ? <CircularProgress size={16} /> : <AttachFileIcon />}
+          disabled={disabled || up === 'uploading'}
+          onClick={() => {
+            setFilePickerOpen?.(true);
+            input.current?.click();
+          }}
+        >
           {up === 'uploading' ? t('uploading') : t('uploadFile')}
         </Button>
         {item.uploadedFile && (
-          <Button variant="text" startIcon={down === 'downloading' ? <CircularProgress size={16} /> : <DownloadIcon />} disabled={down === 'downloading'} onClick={() => void download()}>
+          <Button
+            variant="text"
+            startIcon={down === 'downloading' ? <CircularProgress size={16} /> : <DownloadIcon />}
+            disabled={down === 'downloading'}
+            onClick={() => void download()}
+          >
             {down === 'downloading' ? t('downloading') : t('downloadFile')}
           </Button>
         )}
       </Box>
-      {item.uploadedFile && up !== 'uploading' && <Typography variant="body2" sx={{ mt: 1 }} role="status">{t('uploaded', { name })}</Typography>}
-      {message && <Alert severity="error" sx={{ mt: 1 }} role="alert">{message}</Alert>}
+      {item.uploadedFile && up !== 'uploading' && (
+        <Typography variant="body2" sx={{ mt: 1 }} role="status">
+          {t('uploaded', { name })}
+        </Typography>
+      )}
+      {message && (
+        <Alert severity="error" sx={{ mt: 1 }} role="alert">
+          {message}
+        </Alert>
+      )}
     </Box>
   );
 }

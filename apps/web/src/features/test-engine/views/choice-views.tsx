@@ -22,11 +22,23 @@ function ChoiceLabel({ c }: { c: ChoiceOption }) {
   );
 }
 
-const optionSx = { border: 1, borderColor: 'divider', borderRadius: 1, mx: 0, mb: 1, pr: 2, '&:has(input:checked)': { borderColor: 'primary.main', bgcolor: 'action.selected' } };
+const optionSx = {
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+  mx: 0,
+  mb: 1,
+  pr: 2,
+  '&:has(input:checked)': { borderColor: 'primary.main', bgcolor: 'action.selected' },
+};
 
 function ClearButton({ onClear, disabled }: { onClear(): void; disabled: boolean }) {
   const { t } = useTranslation('testEngine');
-  return <Button size="small" onClick={onClear} disabled={disabled} sx={{ mt: 1 }}>{t('clearResponse')}</Button>;
+  return (
+    <Button size="small" onClick={onClear} disabled={disabled} sx={{ mt: 1 }}>
+      {t('clearResponse')}
+    </Button>
+  );
 }
 
 /** Single choice (1, 13, 14, 16, 17, 18, 24, 32): one radio group. */
@@ -35,13 +47,17 @@ export function SingleChoiceView({ item, disabled, onChange }: QuestionViewProps
   const options = choicesOf(item);
   return (
     <FormControl component="fieldset" fullWidth disabled={disabled}>
-      <FormLabel component="legend" sx={{ position: 'absolute', left: -9999 }}>{t('qOfN', { n: item.index + 1, total: '' })}</FormLabel>
+      <FormLabel component="legend" sx={{ position: 'absolute', left: -9999 }}>
+        {t('qOfN', { n: item.index + 1, total: '' })}
+      </FormLabel>
       <RadioGroup value={item.selectedChoiceId ?? ''} onChange={(e) => onChange({ selectedChoiceId: e.target.value })}>
         {options.map((c) => (
           <FormControlLabel key={c.id} value={c.id} control={<Radio />} label={<ChoiceLabel c={c} />} sx={optionSx} />
         ))}
       </RadioGroup>
-      <Box><ClearButton disabled={disabled || !item.selectedChoiceId} onClear={() => onChange({ selectedChoiceId: '' })} /></Box>
+      <Box>
+        <ClearButton disabled={disabled || !item.selectedChoiceId} onClear={() => onChange({ selectedChoiceId: '' })} />
+      </Box>
     </FormControl>
   );
 }
@@ -54,14 +70,26 @@ export function MultipleChoiceView({ item, disabled, onChange }: QuestionViewPro
     const next = new Set(chosen);
     if (next.has(id)) next.delete(id);
     else next.add(id);
-    onChange({ selectedChoiceId: options.map((o) => o.id).filter((o) => next.has(o)).join(',') });
+    onChange({
+      selectedChoiceId: options
+        .map((o) => o.id)
+        .filter((o) => next.has(o))
+        .join(','),
+    });
   };
   return (
     <FormGroup>
       {options.map((c) => (
-        <FormControlLabel key={c.id} control={<Checkbox checked={chosen.has(c.id)} onChange={() => toggle(c.id)} disabled={disabled} />} label={<ChoiceLabel c={c} />} sx={optionSx} />
+        <FormControlLabel
+          key={c.id}
+          control={<Checkbox checked={chosen.has(c.id)} onChange={() => toggle(c.id)} disabled={disabled} />}
+          label={<ChoiceLabel c={c} />}
+          sx={optionSx}
+        />
       ))}
-      <Box><ClearButton disabled={disabled || chosen.size === 0} onClear={() => onChange({ selectedChoiceId: '' })} /></Box>
+      <Box>
+        <ClearButton disabled={disabled || chosen.size === 0} onClear={() => onChange({ selectedChoiceId: '' })} />
+      </Box>
     </FormGroup>
   );
 }
@@ -80,15 +108,25 @@ export function MultiBlankView({ item, disabled, onChange }: QuestionViewProps) 
     <Box sx={{ display: 'grid', gap: 2 }}>
       {keys.map((k, i) => (
         <FormControl key={k} component="fieldset" disabled={disabled}>
-          <FormLabel component="legend" sx={{ fontWeight: 600 }}>{labels[i]}</FormLabel>
+          <FormLabel component="legend" sx={{ fontWeight: 600 }}>
+            {labels[i]}
+          </FormLabel>
           <RadioGroup row value={current[i] ?? ''} onChange={(e) => set(i, e.target.value)}>
             {choicesOf({ ...item.blanks![k]! }).map((c) => (
-              <FormControlLabel key={c.id} value={c.id} control={<Radio />} label={<ChoiceLabel c={c} />} sx={{ ...optionSx, mr: 1 }} />
+              <FormControlLabel
+                key={c.id}
+                value={c.id}
+                control={<Radio />}
+                label={<ChoiceLabel c={c} />}
+                sx={{ ...optionSx, mr: 1 }}
+              />
             ))}
           </RadioGroup>
         </FormControl>
       ))}
-      <Box><ClearButton disabled={disabled || !item.selectedChoiceId} onClear={() => onChange({ selectedChoiceId: '' })} /></Box>
+      <Box>
+        <ClearButton disabled={disabled || !item.selectedChoiceId} onClear={() => onChange({ selectedChoiceId: '' })} />
+      </Box>
     </Box>
   );
 }

@@ -13,7 +13,12 @@ export function DescriptiveView(props: QuestionViewProps) {
   return (
     <>
       <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
-        <RichTextEditor value={item.descriptiveText ?? ''} disabled={disabled} label={t('editorLabel')} onChange={(html) => onChange({ descriptiveText: html })} />
+        <RichTextEditor
+          value={item.descriptiveText ?? ''}
+          disabled={disabled}
+          label={t('editorLabel')}
+          onChange={(html) => onChange({ descriptiveText: html })}
+        />
       </Suspense>
       <AnswerFile {...props} />
     </>

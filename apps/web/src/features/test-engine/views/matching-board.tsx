@@ -1,5 +1,20 @@
-import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import Box from '@mui/material/Box';
@@ -7,10 +22,17 @@ import Paper from '@mui/material/Paper';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { TranslatedText } from '../components/translated-text.tsx';
 
-interface Item { id: number; text: string; translated?: string | null }
+interface Item {
+  id: number;
+  text: string;
+  translated?: string | null;
+}
 
 function SortableRow({ item, disabled }: { item: Item; disabled: boolean }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.id,
+    disabled,
+  });
   return (
     <Paper
       ref={setNodeRef}
@@ -18,8 +40,17 @@ function SortableRow({ item, disabled }: { item: Item; disabled: boolean }) {
       {...attributes}
       {...listeners}
       sx={{
-        p: 1.25, minHeight: 48, display: 'flex', alignItems: 'center', gap: 1, cursor: disabled ? 'default' : 'grab', touchAction: 'none',
-        transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : 'auto', boxShadow: isDragging ? 4 : 0,
+        p: 1.25,
+        minHeight: 48,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        cursor: disabled ? 'default' : 'grab',
+        touchAction: 'none',
+        transform: CSS.Transform.toString(transform),
+        transition,
+        zIndex: isDragging ? 2 : 'auto',
+        boxShadow: isDragging ? 4 : 0,
         '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
       }}
     >
@@ -30,7 +61,17 @@ function SortableRow({ item, disabled }: { item: Item; disabled: boolean }) {
 }
 
 /** Column B reordered by dragging: mouse, touch and keyboard (Space, arrows, Space). Loaded lazily. */
-export default function MatchingBoard({ columnA, columnB, disabled, onReorder }: { columnA: Item[]; columnB: Item[]; disabled: boolean; onReorder(ids: number[]): void }) {
+export default function MatchingBoard({
+  columnA,
+  columnB,
+  disabled,
+  onReorder,
+}: {
+  columnA: Item[];
+  columnB: Item[];
+  disabled: boolean;
+  onReorder(ids: number[]): void;
+}) {
   const { t } = useTranslation('testEngine');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -44,11 +85,19 @@ export default function MatchingBoard({ columnA, columnB, disabled, onReorder }:
   };
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-      <Box component="h3" sx={{ m: 0, fontSize: '0.95rem' }}>{t('columnA')}</Box>
-      <Box component="h3" sx={{ m: 0, fontSize: '0.95rem' }}>{t('columnB')}</Box>
+      <Box component="h3" sx={{ m: 0, fontSize: '0.95rem' }}>
+        {t('columnA')}
+      </Box>
+      <Box component="h3" sx={{ m: 0, fontSize: '0.95rem' }}>
+        {t('columnB')}
+      </Box>
       <Box sx={{ display: 'grid', gap: 1, alignContent: 'start' }}>
         {columnA.map((a) => (
-          <Paper key={a.id} sx={{ p: 1.25, minHeight: 48, display: 'flex', alignItems: 'center', bgcolor: 'action.hover' }} elevation={0}>
+          <Paper
+            key={a.id}
+            sx={{ p: 1.25, minHeight: 48, display: 'flex', alignItems: 'center', bgcolor: 'action.hover' }}
+            elevation={0}
+          >
             <TranslatedText inline english={a.text} translated={a.translated} />
           </Paper>
         ))}
@@ -56,7 +105,9 @@ export default function MatchingBoard({ columnA, columnB, disabled, onReorder }:
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={end}>
         <SortableContext items={columnB.map((b) => b.id)} strategy={verticalListSortingStrategy}>
           <Box sx={{ display: 'grid', gap: 1, alignContent: 'start' }} aria-label={t('columnB')}>
-            {columnB.map((b) => <SortableRow key={b.id} item={b} disabled={disabled} />)}
+            {columnB.map((b) => (
+              <SortableRow key={b.id} item={b} disabled={disabled} />
+            ))}
           </Box>
         </SortableContext>
       </DndContext>

@@ -28,13 +28,21 @@ export function MatchingView({ item, disabled, onChange }: QuestionViewProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [item.qid]);
   const byId = new Map(columnB.map((b) => [b.id, b]));
-  const shown = (order?.length ? order : columnB.map((b) => b.id)).map((id) => byId.get(id)).filter((b): b is NonNullable<typeof b> => !!b);
+  const shown = (order?.length ? order : columnB.map((b) => b.id))
+    .map((id) => byId.get(id))
+    .filter((b): b is NonNullable<typeof b> => !!b);
   return (
     <>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{t('matchHelp')}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('matchHelp')}
+      </Typography>
       <Suspense fallback={<Skeleton variant="rounded" height={200} />}>
-        <MatchingBoard columnA={columnA} columnB={shown} disabled={disabled}
-          onReorder={(ids) => onChange({ matchOrder: ids, descriptiveText: ids.join(VALUE_SEPARATOR) })} />
+        <MatchingBoard
+          columnA={columnA}
+          columnB={shown}
+          disabled={disabled}
+          onReorder={(ids) => onChange({ matchOrder: ids, descriptiveText: ids.join(VALUE_SEPARATOR) })}
+        />
       </Suspense>
     </>
   );

@@ -11,7 +11,17 @@ import { useTranslation } from '../../../i18n/use-translation.ts';
 import { sanitizeHtml } from '../../../lib/sanitize.ts';
 
 /** A small rich-text editor (loaded lazily): bold, italic, underline and lists; the value is sanitised HTML. */
-export default function RichTextEditor({ value, onChange, disabled, label }: { value: string; onChange(html: string): void; disabled: boolean; label: string }) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  disabled,
+  label,
+}: {
+  value: string;
+  onChange(html: string): void;
+  disabled: boolean;
+  label: string;
+}) {
   const { t } = useTranslation('testEngine');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -25,8 +35,11 @@ export default function RichTextEditor({ value, onChange, disabled, label }: { v
     emit();
   };
   const tools: Array<[string, string, typeof FormatBoldIcon]> = [
-    ['bold', t('bold'), FormatBoldIcon], ['italic', t('italic'), FormatItalicIcon], ['underline', t('underline'), FormatUnderlinedIcon],
-    ['insertUnorderedList', t('bulletList'), FormatListBulletedIcon], ['insertOrderedList', t('numberedList'), FormatListNumberedIcon],
+    ['bold', t('bold'), FormatBoldIcon],
+    ['italic', t('italic'), FormatItalicIcon],
+    ['underline', t('underline'), FormatUnderlinedIcon],
+    ['insertUnorderedList', t('bulletList'), FormatListBulletedIcon],
+    ['insertOrderedList', t('numberedList'), FormatListNumberedIcon],
   ];
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -34,7 +47,13 @@ export default function RichTextEditor({ value, onChange, disabled, label }: { v
         {tools.map(([name, title, Icon]) => (
           <Tooltip key={name} title={title}>
             <span>
-              <IconButton size="small" aria-label={title} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={() => cmd(name)}>
+              <IconButton
+                size="small"
+                aria-label={title}
+                disabled={disabled}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => cmd(name)}
+              >
                 <Icon fontSize="small" />
               </IconButton>
             </span>
@@ -50,7 +69,13 @@ export default function RichTextEditor({ value, onChange, disabled, label }: { v
         suppressContentEditableWarning
         onInput={emit}
         onBlur={emit}
-        sx={{ minHeight: 180, p: 1.5, outline: 'none', '&:focus': { boxShadow: (th) => `inset 0 0 0 2px ${th.palette.primary.main}` }, '& p': { my: 0.5 } }}
+        sx={{
+          minHeight: 180,
+          p: 1.5,
+          outline: 'none',
+          '&:focus': { boxShadow: (th) => `inset 0 0 0 2px ${th.palette.primary.main}` },
+          '& p': { my: 0.5 },
+        }}
       />
     </Box>
   );

@@ -24,7 +24,12 @@ export function TypedInputView({ item, disabled, onChange }: QuestionViewProps) 
           placeholder={t('enterInput')}
           disabled={disabled}
           size="small"
-          slotProps={{ htmlInput: { 'aria-label': lines > 1 ? `${t('enterInput')} (${t('blank', { n: i + 1 })})` : t('enterInput'), maxLength: 500 } }}
+          slotProps={{
+            htmlInput: {
+              'aria-label': lines > 1 ? `${t('enterInput')} (${t('blank', { n: i + 1 })})` : t('enterInput'),
+              maxLength: 500,
+            },
+          }}
         />
       ))}
     </Box>

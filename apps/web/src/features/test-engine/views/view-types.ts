@@ -24,11 +24,23 @@ export interface ChoiceOption {
 const split = (s: string | undefined) => (s ? s.split(VALUE_SEPARATOR) : []);
 
 /** The '|^^|'-joined choice fields as a list. */
-export function choicesOf(fields: { choiceid: string; choicetext: string; translated_choicetext: string; chkey?: string; choice_resource_url?: string }): ChoiceOption[] {
+export function choicesOf(fields: {
+  choiceid: string;
+  choicetext: string;
+  translated_choicetext: string;
+  chkey?: string;
+  choice_resource_url?: string;
+}): ChoiceOption[] {
   const ids = split(fields.choiceid);
   const texts = split(fields.choicetext);
   const translated = split(fields.translated_choicetext);
   const keys = split(fields.chkey);
   const res = split(fields.choice_resource_url);
-  return ids.map((id, i) => ({ id, text: texts[i] ?? '', translated: translated[i] ?? '', key: keys[i] ?? '', resource: res[i] ?? '' }));
+  return ids.map((id, i) => ({
+    id,
+    text: texts[i] ?? '',
+    translated: translated[i] ?? '',
+    key: keys[i] ?? '',
+    resource: res[i] ?? '',
+  }));
 }

@@ -1,4 +1,4 @@
-import { EXAM_STATUS } from './constants.ts';
+import { EXAM_STATUS } from '../shared/constants.ts';
 
 /** Dashboard list types a userHome/menu call can ask for (spec "Menu to list type"). */
 export const LIST_TYPES = ['TEST', 'SURVEY', 'FEEDBACK', 'WORKFLOW', 'COMPLETED', 'EXPIRED', 'PRACTISE'] as const;

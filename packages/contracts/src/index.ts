@@ -7,3 +7,4 @@ export * from './exam/index.ts';
 export * from './results/index.ts';
 export * from './coding/index.ts';
 export * from './proctoring/index.ts';
+export type * from './endpoints.ts';

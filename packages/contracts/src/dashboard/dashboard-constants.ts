@@ -86,6 +86,3 @@ export const LANGUAGE_NAMES: Record<string, string> = {
   'bn-IN': 'Bengali',
   'gu-IN': 'Gujarati',
 };
-
-/** The group report download path (GET; the user's own token and own data only). */
-export const groupReportPath = (userId: number, groupId: number) => `/api/users/group-report/${userId}/${groupId}`;

@@ -1,7 +1,7 @@
-import type { EndpointKey, Endpoints } from '@invigil/contracts';
+import type { EndpointKey, Endpoints, FileReply, MultipartBody } from '@invigil/contracts';
 
 /** The map's paths of one method: PathOf<'GET'> is every path with a 'GET /path' key. */
-export type PathOf<M extends string> = { [K in EndpointKey]: K extends `${M} ${infer P}` ? P : never }[EndpointKey];
+type PathOf<M extends string> = { [K in EndpointKey]: K extends `${M} ${infer P}` ? P : never }[EndpointKey];
 
 /** One endpoint of the map, by method and path. */
 export type Endpoint<M extends string, P extends string> = Endpoints[`${M} ${P}` & EndpointKey];
@@ -23,7 +23,7 @@ type HeadersField<E> = E extends { headers: infer H }
   : { headers?: Headers };
 
 /** What a call passes besides its body: the map's params, query and headers, and fetch options. */
-export type CallOptions<E> = ParamsField<E> &
+type CallOptions<E> = ParamsField<E> &
   QueryField<E> &
   HeadersField<E> & {
     signal?: AbortSignal;
@@ -34,7 +34,6 @@ export type CallOptions<E> = ParamsField<E> &
 /** The options argument: required when the endpoint has path params or required query or headers. */
 export type OptionsArg<E> = {} extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
-type FileReply = Blob;
 type GetPath = PathOf<'GET'>;
 type PostPath = PathOf<'POST'>;
 /** GET calls answering JSON. */
@@ -42,6 +41,6 @@ export type JsonGetPath = { [P in GetPath]: Endpoint<'GET', P>['reply'] extends 
 /** GET calls answering a file. */
 export type FileGetPath = { [P in GetPath]: Endpoint<'GET', P>['reply'] extends FileReply ? P : never }[GetPath];
 /** POST calls taking a JSON body. */
-export type JsonPostPath = { [P in PostPath]: BodyOf<Endpoint<'POST', P>> extends FormData ? never : P }[PostPath];
+export type JsonPostPath = { [P in PostPath]: BodyOf<Endpoint<'POST', P>> extends MultipartBody ? never : P }[PostPath];
 /** POST calls taking a multipart form. */
-export type FormPostPath = { [P in PostPath]: BodyOf<Endpoint<'POST', P>> extends FormData ? P : never }[PostPath];
+export type FormPostPath = { [P in PostPath]: BodyOf<Endpoint<'POST', P>> extends MultipartBody ? P : never }[PostPath];

@@ -1,15 +1,10 @@
-export * from './constants.ts';
-export * from './messages.ts';
-export * from './validators.ts';
-export * from './encoding.ts';
-export * from './error.ts';
-export * from './login.ts';
-export * from './auto-login.ts';
-export * from './logout.ts';
-export * from './get-profile.ts';
-export * from './update-profile.ts';
-export * from './update-password.ts';
-export * from './dashboard.ts';
-export * from './exam.ts';
-export * from './coding.ts';
-export * from './proctoring.ts';
+/** Every contract and shared rule, by domain. The web imports constants and types only (ADR 0040). */
+export * from './shared/index.ts';
+export * from './auth/index.ts';
+export * from './profile/index.ts';
+export * from './dashboard/index.ts';
+export * from './exam/index.ts';
+export * from './results/index.ts';
+export * from './coding/index.ts';
+export * from './proctoring/index.ts';
+export type * from './endpoints.ts';

@@ -1,3 +1,13 @@
+import { fillPath, withQuery, type PathParams, type QueryParams } from './api-path.ts';
+import type {
+  BodyOf,
+  Endpoint,
+  FileGetPath,
+  FormPostPath,
+  JsonGetPath,
+  JsonPostPath,
+  OptionsArg,
+} from './api-types.ts';
 import { getCookie } from './cookies.ts';
 import { clearLogin } from './session.ts';
 
@@ -11,7 +21,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The options request() reads; the typed entry points narrow them per endpoint (api-types.ts). */
 interface Options {
+  params?: PathParams;
+  query?: QueryParams;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Keep the request alive while the page unloads (progress saves). */
@@ -58,22 +71,46 @@ async function request<T>(
   return data as T;
 }
 
-export const apiGet = <T>(path: string, opts?: Options) => request<T>('GET', path, undefined, false, opts);
-export const apiPost = <T>(path: string, body?: unknown, opts?: Options) =>
-  request<T>('POST', path, JSON.stringify(body ?? {}), true, opts);
-export const apiUpload = <T>(path: string, form: FormData, opts?: Options) =>
-  request<T>('POST', path, form, false, opts);
+/** The URL of a map path: params filled in, query appended. */
+const urlOf = (path: string, opts: Options = {}) => withQuery(fillPath(path, opts.params), opts.query);
 
-/** Downloads a binary (e.g. a PDF) with the bearer token; returns the blob. */
-export async function apiDownload(path: string, body?: unknown): Promise<Blob> {
+/** A GET call of the endpoint map: apiGet('/api/result/status/:id', { params: { id } }). */
+export const apiGet = <P extends JsonGetPath>(path: P, ...[options]: OptionsArg<Endpoint<'GET', P>>) => {
+  const opts = options as Options | undefined;
+  return request<Endpoint<'GET', P>['reply']>('GET', urlOf(path, opts), undefined, false, opts);
+};
+
+/** A POST call of the endpoint map with its JSON body: apiPost('/api/login', { userName, password }). */
+export const apiPost = <P extends JsonPostPath>(
+  path: P,
+  body: BodyOf<Endpoint<'POST', P>>,
+  ...[options]: OptionsArg<Endpoint<'POST', P>>
+) => {
+  const opts = options as Options | undefined;
+  return request<Endpoint<'POST', P>['reply']>('POST', urlOf(path, opts), JSON.stringify(body ?? {}), true, opts);
+};
+
+/** A multipart POST call of the endpoint map (file uploads). */
+export const apiUpload = <P extends FormPostPath>(
+  path: P,
+  form: FormData,
+  ...[options]: OptionsArg<Endpoint<'POST', P>>
+) => {
+  const opts = options as Options | undefined;
+  return request<Endpoint<'POST', P>['reply']>('POST', urlOf(path, opts), form, false, opts);
+};
+
+async function download(url: string): Promise<Blob> {
   const headers: Record<string, string> = { authorization: `Bearer ${getCookie('token')}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status === 401) onUnauthorized(path);
+  const res = await fetch(url, { method: 'GET', headers });
+  if (res.status === 401) onUnauthorized(url);
   if (!res.ok) throw new ApiError(res.status, res.statusText, null);
   return res.blob();
 }
+
+/** Downloads a file reply of the endpoint map (e.g. a PDF) with the bearer token. */
+export const apiDownload = <P extends FileGetPath>(path: P, ...[options]: OptionsArg<Endpoint<'GET', P>>) =>
+  download(urlOf(path, options as Options | undefined));
+
+/** Downloads a file from a URL the server answered (file_url of an answer file), with the bearer token. */
+export const apiDownloadUrl = (url: string) => download(url);

@@ -1,4 +1,4 @@
-import { AutoLoginRequest, LoginRequest, LoginResponse, LogoutResponse, MESSAGES } from '@invigil/contracts';
+import { AutoLoginRequest, LoginReplies, LoginRequest, LogoutResponse, MESSAGES } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -6,14 +6,6 @@ import { AuthService } from './auth.service.ts';
 import { autoLoginKey, verifyAutoLogin } from './auto-login.service.ts';
 import { SessionRepository } from './session.repository.ts';
 import { UserRepository } from './user.repository.ts';
-
-/** Replies of the sign-in calls; 401 may also be a plain error (a refused link). */
-const loginReplies = {
-  200: LoginResponse,
-  401: LoginResponse.partial().passthrough(),
-  409: LoginResponse,
-  423: LoginResponse,
-};
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +23,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/api/login',
     {
       config: { rateLimit: loginLimit },
-      schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: loginReplies },
+      schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: LoginReplies },
     },
     async (req, reply) => {
       const outcome = await auth.login(req.body.userName, req.body.password, req.body.regen, meta(req));
@@ -43,7 +35,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/api/login/auto',
     {
       config: { rateLimit: loginLimit },
-      schema: { tags: ['auth'], summary: 'Sign in with a signed link', body: AutoLoginRequest, response: loginReplies },
+      schema: { tags: ['auth'], summary: 'Sign in with a signed link', body: AutoLoginRequest, response: LoginReplies },
     },
     async (req, reply) => {
       const email = verifyAutoLogin(autoLoginKey(config.dataDir), req.body);

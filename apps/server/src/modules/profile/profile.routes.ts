@@ -1,4 +1,5 @@
 import {
+  GetProfileHeaders,
   GetProfileResponse,
   UpdatePasswordRequest,
   UpdatePasswordResponse,
@@ -7,11 +8,8 @@ import {
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { UserRepository } from '../auth/user.repository.ts';
 import { ProfileService } from './profile.service.ts';
-
-const OrgHeader = z.object({ orgid: z.string().regex(/^\d+$/).optional() }).passthrough();
 
 export default async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +22,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['profile'],
         summary: 'The signed-in user profile',
-        headers: OrgHeader,
+        headers: GetProfileHeaders,
         response: { 200: GetProfileResponse },
       },
     },

@@ -5,6 +5,7 @@ import {
   IndependentResultRequest,
   ManualGenerateResultRequest,
   ManualGenerateResultResponse,
+  ResultStatusResponse,
   SubmitParams,
   SubmitTestRequest,
   SubmitTestResponse,
@@ -13,17 +14,10 @@ import {
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ExamRepository } from '../exam/exam.repository.ts';
 import { LARGE_BODY } from '../exam/exam.routes.ts';
 import { AnswerFiles } from './answer-files.ts';
 import { ResultsService } from './results.service.ts';
-
-const ResultStatusResponse = z.object({
-  examStatus: z.string(),
-  resultStatus: z.string().nullable(),
-  evaluation: SubmitTestResponse.shape.evaluation,
-});
 
 /** Submitting (idempotent, three entry points), result status, re-scoring and answer files. */
 export default async function resultsRoutes(fastify: FastifyInstance) {

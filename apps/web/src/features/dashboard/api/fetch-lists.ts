@@ -1,4 +1,4 @@
-import { type DashboardLists, listTypeForMenu } from '@invigil/contracts';
+import { type DashboardLists, type DashboardMenuRequest, listTypeForMenu } from '@invigil/contracts';
 import { apiPost } from '../../../lib/api-client.ts';
 import { getCookie } from '../../../lib/cookies.ts';
 
@@ -13,14 +13,18 @@ let recordedMenu: string | null = null;
 export async function fetchLists(menuKey: string, orgId: number | null): Promise<DashboardLists> {
   if (recordedMenu !== menuKey) {
     try {
-      const lists = await apiPost<DashboardLists>('/api/dashboard/menu', { newValue: menuKey, org: orgId });
+      const lists = await apiPost('/api/dashboard/menu', {
+        // The shell's menu keys are DASHBOARD_MENU_KEYS, carried as strings through the dashboard.
+        newValue: menuKey as DashboardMenuRequest['newValue'],
+        org: orgId,
+      });
       recordedMenu = menuKey;
       return lists;
     } catch (e) {
       console.error('menu action failed', e);
     }
   }
-  return apiPost<DashboardLists>('/api/dashboard/userHome', {
+  return apiPost('/api/dashboard/userHome', {
     selectedTab: listTypeForMenu(menuKey),
     organizationId: orgId,
   });

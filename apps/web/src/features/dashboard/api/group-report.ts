@@ -1,4 +1,3 @@
-import { groupReportPath } from '@invigil/contracts';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { getCookie } from '../../../lib/cookies.ts';
 
@@ -11,7 +10,9 @@ export function reportFileName(userName: string, at = new Date()): string {
 /** Downloads the signed-in user's group report and saves it. Failures are only logged. */
 export async function downloadGroupReport(groupId: number): Promise<void> {
   try {
-    const blob = await apiDownload(groupReportPath(Number(getCookie('userId')), groupId));
+    const blob = await apiDownload('/api/users/group-report/:userId/:groupId', {
+      params: { userId: Number(getCookie('userId')), groupId },
+    });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;

@@ -1,4 +1,5 @@
 import { apiPost } from '../../../lib/api-client.ts';
+import type { ApiBody } from '../../../lib/api-types.ts';
 import { local } from '../../../lib/storage.ts';
 
 const PREFIX = 'test-submit';
@@ -24,7 +25,10 @@ export async function resendQueuedSubmissions(): Promise<number> {
       continue;
     }
     try {
-      await apiPost(`/api/result/submittest/${id}`, payload);
+      // Stored by the test engine as a submit body (submit-pipeline); the server validates it.
+      await apiPost('/api/result/submittest/:id', payload as ApiBody<'POST /api/result/submittest/:id'>, {
+        params: { id },
+      });
       local.remove(key);
       sent += 1;
     } catch (e) {

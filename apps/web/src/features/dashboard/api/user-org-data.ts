@@ -1,5 +1,4 @@
-import type { GetUserOrgDataResponse } from '@invigil/contracts';
 import { apiGet } from '../../../lib/api-client.ts';
 
 /** GET /api/test/getUserOrgData: the last menu, organisation and type button. */
-export const fetchUserOrgData = () => apiGet<GetUserOrgDataResponse>('/api/test/getUserOrgData');
+export const fetchUserOrgData = () => apiGet('/api/test/getUserOrgData');

@@ -1,10 +1,12 @@
-import type { LoginResponse } from '@invigil/contracts';
 import { ApiError, apiPost } from '../../../lib/api-client.ts';
+import type { ApiReply } from '../../../lib/api-types.ts';
+
+type LoginReply = ApiReply<'POST /api/login'>;
 
 /** POST /api/login and POST /api/login/auto: the body is the answer whatever the HTTP status. */
-async function call(path: string, body: unknown): Promise<LoginResponse> {
+async function answerOf(call: Promise<LoginReply>): Promise<LoginReply> {
   try {
-    return await apiPost<LoginResponse>(path, body);
+    return await call;
   } catch (e) {
     if (e instanceof ApiError && e.body && typeof e.body === 'object') {
       return {
@@ -18,7 +20,7 @@ async function call(path: string, body: unknown): Promise<LoginResponse> {
 }
 
 export const login = (userName: string, password: string, regen = false) =>
-  call('/api/login', { userName: userName.toLowerCase(), password, regen });
+  answerOf(apiPost('/api/login', { userName: userName.toLowerCase(), password, regen }));
 
 export const autoLogin = (p: { ref: string; email: string; sig: string }, regen = false) =>
-  call('/api/login/auto', { ...p, regen });
+  answerOf(apiPost('/api/login/auto', { ...p, regen }));

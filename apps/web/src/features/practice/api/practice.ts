@@ -1,4 +1,3 @@
-import type { ApplyPracticeResponse, DashboardLists } from '@invigil/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
 import { session } from '../../../lib/storage.ts';
@@ -12,7 +11,7 @@ const orgId = () => {
 export function usePracticeList() {
   return useQuery({
     queryKey: ['practice', 'list'],
-    queryFn: () => apiPost<DashboardLists>('/api/dashboard/menu', { newValue: 'Practice', org: orgId() }),
+    queryFn: () => apiPost('/api/dashboard/menu', { newValue: 'Practice', org: orgId() }),
     staleTime: 0,
   });
 }
@@ -21,8 +20,7 @@ export function usePracticeList() {
 export function useApplyPractice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (practice: number) =>
-      apiPost<ApplyPracticeResponse>('/api/dashboard/practice', { practice, organizationId: orgId() }),
+    mutationFn: (practice: number) => apiPost('/api/dashboard/practice', { practice, organizationId: orgId() }),
     onSettled: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
   });
 }

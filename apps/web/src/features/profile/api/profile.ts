@@ -1,10 +1,4 @@
-import type {
-  GetProfileResponse,
-  UpdatePasswordRequest,
-  UpdatePasswordResponse,
-  UpdateProfileRequest,
-  UpdateProfileResponse,
-} from '@invigil/contracts';
+import type { UpdatePasswordRequest, UpdateProfileRequest } from '@invigil/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { getCookie } from '../../../lib/cookies.ts';
@@ -16,17 +10,17 @@ export function useProfile() {
     queryKey: profileQueryKey,
     queryFn: () => {
       const org = getCookie('org');
-      return apiGet<GetProfileResponse>('/api/dashboard/getProfile', { headers: org ? { orgId: org } : {} });
+      return apiGet('/api/dashboard/getProfile', { headers: org ? { orgId: org } : {} });
     },
   });
 }
 
 export const useUpdateProfile = () =>
   useMutation({
-    mutationFn: (body: UpdateProfileRequest) => apiPost<UpdateProfileResponse>('/api/dashboard/updateProfile', body),
+    mutationFn: (body: UpdateProfileRequest) => apiPost('/api/dashboard/updateProfile', body),
   });
 
 export const useUpdatePassword = () =>
   useMutation({
-    mutationFn: (body: UpdatePasswordRequest) => apiPost<UpdatePasswordResponse>('/api/dashboard/updatePassword', body),
+    mutationFn: (body: UpdatePasswordRequest) => apiPost('/api/dashboard/updatePassword', body),
   });

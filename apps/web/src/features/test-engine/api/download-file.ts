@@ -1,4 +1,3 @@
 import { apiPost } from '../../../lib/api-client.ts';
 
-export const checkDownload = (url: string) =>
-  apiPost<{ error: boolean; file_url: string }>('/api/result/downloadfile', { url });
+export const checkDownload = (url: string) => apiPost('/api/result/downloadfile', { url });

@@ -1,6 +1,5 @@
-import { type SubmitTestResponse } from '@invigil/contracts';
 import { apiPost } from '../../../lib/api-client.ts';
 import type { SubmitBody } from './submit-test.ts';
 
 export const fallbackSubmit = (id: number, body: SubmitBody) =>
-  apiPost<SubmitTestResponse>(`/api/result/fallbacksubmit/${id}`, { ...body, submitType: 'FALLBACK_ON_CATCH' });
+  apiPost('/api/result/fallbacksubmit/:id', { ...body, submitType: 'FALLBACK_ON_CATCH' }, { params: { id } });

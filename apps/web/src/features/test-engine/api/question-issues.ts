@@ -1,4 +1,5 @@
+import type { QuestionIssuesRequest } from '@invigil/contracts';
 import { apiPost } from '../../../lib/api-client.ts';
 
-export const reportIssue = (qid: number, issuetype: string, description: string) =>
-  apiPost<{ status: string }>('/api/test/questionIssues', { qid, issuetype, description });
+export const reportIssue = (qid: number, issuetype: QuestionIssuesRequest['issuetype'], description: string) =>
+  apiPost('/api/test/questionIssues', { qid, issuetype, description });

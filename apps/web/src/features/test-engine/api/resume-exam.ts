@@ -1,8 +1,8 @@
-import { encodePayload, type ExamDetail, type QuestionItem, type StartExamResponse } from '@invigil/contracts';
+import { encodePayload, type ExamDetail, type QuestionItem } from '@invigil/contracts';
 import { apiPost } from '../../../lib/api-client.ts';
 
 export const resumeExam = (id: number, detail: ExamDetail, items: QuestionItem[]) =>
-  apiPost<StartExamResponse>('/api/test/resumeExam', {
+  apiPost('/api/test/resumeExam', {
     id,
     examDetail: encodePayload(detail),
     quesData: encodePayload(items),

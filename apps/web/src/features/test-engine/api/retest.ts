@@ -1,3 +1,3 @@
 import { apiGet } from '../../../lib/api-client.ts';
 
-export const retest = (id: number) => apiGet<{ status: string; examStatus: string }>(`/api/test/retest/${id}`);
+export const retest = (id: number) => apiGet('/api/test/retest/:userExamId', { params: { userExamId: id } });

@@ -1,19 +1,13 @@
-import {
-  encodePayload,
-  type AnswerChange,
-  type AnsweredQuestionsResponse,
-  type ExamDetail,
-  type QuestionItem,
-} from '@invigil/contracts';
+import { encodePayload, type AnswerChange, type ExamDetail, type QuestionItem } from '@invigil/contracts';
 import { apiPost } from '../../../lib/api-client.ts';
 
 /** The delta form of the progress save: only changed answers. */
 export const saveChanges = (id: number, changes: AnswerChange[], windowSwitchCount: number, keepalive = false) =>
-  apiPost<AnsweredQuestionsResponse>('/api/test/answeredQuestions', { id, changes, windowSwitchCount }, { keepalive });
+  apiPost('/api/test/answeredQuestions', { id, changes, windowSwitchCount }, { keepalive });
 
 /** The spec's full form (the "document store" save before submitting). */
 export const saveFull = (id: number, detail: ExamDetail, items: QuestionItem[], windowSwitchCount: number) =>
-  apiPost<AnsweredQuestionsResponse>('/api/test/answeredQuestions', {
+  apiPost('/api/test/answeredQuestions', {
     id,
     examDetail: encodePayload(detail),
     quesData: encodePayload(items),

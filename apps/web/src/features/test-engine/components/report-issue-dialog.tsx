@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { LAYOUT } from '@invigil/contracts';
+import { LAYOUT, type QuestionIssuesRequest } from '@invigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { reportIssue } from '../api/test-calls.ts';
@@ -27,7 +27,8 @@ export function ReportIssueDialog({ open, qid, onClose }: { open: boolean; qid: 
   const submit = async () => {
     if (!type || !description.trim()) return setError(true);
     try {
-      await reportIssue(qid, type, description.trim());
+      // The choices are the translated ISSUE_TYPES.
+      await reportIssue(qid, type as QuestionIssuesRequest['issuetype'], description.trim());
     } catch (e) {
       console.error('question issue not sent', e);
     }

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, isAllowedUpload } from '@invigil/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
-import { apiDownload } from '../../../lib/api-client.ts';
+import { apiDownloadUrl } from '../../../lib/api-client.ts';
 import { checkDownload, uploadAnswerFile } from '../api/test-calls.ts';
 import type { QuestionViewProps } from './view-types.ts';
 
@@ -48,7 +48,7 @@ export function AnswerFile({ item, examId, disabled, onChange, setFilePickerOpen
     try {
       const res = await checkDownload(item.uploadedFile);
       if (res.error) throw new Error('download');
-      const blob = await apiDownload(res.file_url);
+      const blob = await apiDownloadUrl(res.file_url);
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
       a.download = name;

@@ -1,4 +1,4 @@
-import { VALUE_SEPARATOR } from './constants.ts';
+import { VALUE_SEPARATOR } from '../shared/constants.ts';
 import {
   BUTTON_STYLE,
   CHOICE_TYPES,
@@ -6,7 +6,7 @@ import {
   QTYPE,
   RESOURCE_TYPES,
   type ButtonStyle,
-} from './question-types.ts';
+} from '../shared/question-types.ts';
 
 /** Descriptive text with tags, spaces and &nbsp; stripped (spec: Question button state). */
 export function stripDescriptive(text: string | null | undefined): string {

@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE } from './constants.ts';
-import { TRANSLATION_MISSING, TRANSLATION_NOT_AVAILABLE } from './question-types.ts';
+import { DEFAULT_LANGUAGE } from '../shared/constants.ts';
+import { TRANSLATION_MISSING, TRANSLATION_NOT_AVAILABLE } from '../shared/question-types.ts';
 
 export const isMissingTranslation = (t: string | null | undefined) =>
   !t || t.trim() === '' || t === TRANSLATION_MISSING;

@@ -1,4 +1,4 @@
-import { EXAM_STATUS } from './constants.ts';
+import { EXAM_STATUS } from '../shared/constants.ts';
 
 /** Dashboard list types a userHome/menu call can ask for (spec "Menu to list type"). */
 export const LIST_TYPES = ['TEST', 'SURVEY', 'FEEDBACK', 'WORKFLOW', 'COMPLETED', 'EXPIRED', 'PRACTISE'] as const;
@@ -86,6 +86,3 @@ export const LANGUAGE_NAMES: Record<string, string> = {
   'bn-IN': 'Bengali',
   'gu-IN': 'Gujarati',
 };
-
-/** The group report download path (GET; the user's own token and own data only). */
-export const groupReportPath = (userId: number, groupId: number) => `/api/users/group-report/${userId}/${groupId}`;

@@ -1,5 +1,4 @@
-/** The test engine's contracts and shared rules (issue 4). */
-export * from './question-types.ts';
+/** The test engine's contracts and rules (issue 4). */
 export * from './exam-detail.ts';
 export * from './question-item.ts';
 export * from './answer-fields.ts';
@@ -8,18 +7,13 @@ export * from './start-exam.ts';
 export * from './resume-exam.ts';
 export * from './answered-qts.ts';
 export * from './answered-questions.ts';
-export * from './submit-test.ts';
 export * from './retest.ts';
 export * from './question-issues.ts';
-export * from './manual-generate-result.ts';
 export * from './next-question.ts';
-export * from './upload-file.ts';
-export * from './media-types.ts';
 export * from './answered-rules.ts';
 export * from './navigation-rules.ts';
 export * from './typing-metrics.ts';
 export * from './timer-format.ts';
 export * from './window-switch.ts';
-export * from './scoring.ts';
 export * from './adaptive.ts';
 export * from './translation.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ISSUE_TYPES } from './question-types.ts';
+import { ISSUE_TYPES } from '../shared/question-types.ts';
 
 /** POST /api/test/questionIssues ('Flag this question' / Report Issue). */
 export const QuestionIssuesRequest = z.object({

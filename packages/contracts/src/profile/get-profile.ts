@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** GET /api/dashboard/getProfile with an optional header `orgid`: the signed-in user's profile. */
+export const GetProfileHeaders = z.object({ orgid: z.string().regex(/^\d+$/).optional() }).passthrough();
+export type GetProfileHeaders = z.infer<typeof GetProfileHeaders>;
+
 export const ProfileData = z.object({
   firstname: z.string(),
   lastname: z.string(),

@@ -1,3 +1,4 @@
+/** Coding questions: languages, skeletons, compile and run, SQL tables. */
 export * from './program-languages.ts';
 export * from './program-skeleton.ts';
 export * from './compile-code.ts';

@@ -24,3 +24,14 @@ export const LoginResponse = z.object({
   userdetail: UserDetail.optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/**
+ * Replies of the sign-in calls (POST /api/login and /api/login/auto) by status code (ADR 0002):
+ * 409 already signed in elsewhere, 423 locked; 401 may also be a plain error (a refused link).
+ */
+export const LoginReplies = {
+  200: LoginResponse,
+  401: LoginResponse.partial().passthrough(),
+  409: LoginResponse,
+  423: LoginResponse,
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
-import { PASSWORD_PATTERN } from './validators.ts';
+import { MESSAGES } from '../shared/messages.ts';
+import { PASSWORD_PATTERN } from '../shared/validators.ts';
 
 export const UpdatePasswordRequest = z.object({
   oldPassword: z.string().min(1).max(200),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
-import { CONTACT_PATTERN, EMAIL_PATTERN } from './validators.ts';
+import { MESSAGES } from '../shared/messages.ts';
+import { CONTACT_PATTERN, EMAIL_PATTERN } from '../shared/validators.ts';
 
 const name = z.string().trim().min(1).max(100);
 

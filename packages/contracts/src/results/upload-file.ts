@@ -11,7 +11,3 @@ export const UploadFileResponse = z.object({
   message: z.string().optional(),
 });
 export type UploadFileResponse = z.infer<typeof UploadFileResponse>;
-
-/** POST /api/result/downloadfile: { url } of an uploaded file; file_url is fetched with the bearer token. */
-export const DownloadFileRequest = z.object({ url: z.string().min(1).max(500) });
-export const DownloadFileResponse = z.object({ error: z.boolean(), file_url: z.string() });

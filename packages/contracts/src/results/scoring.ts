@@ -1,8 +1,8 @@
-import { VALUE_SEPARATOR } from './constants.ts';
-import { CHOICE_TYPES, QTYPE } from './question-types.ts';
-import type { AnswerValue } from './question-item.ts';
+import { VALUE_SEPARATOR } from '../shared/constants.ts';
+import { CHOICE_TYPES, QTYPE } from '../shared/question-types.ts';
+import type { AnswerValue } from '../exam/question-item.ts';
 import type { Evaluation } from './submit-test.ts';
-import { computeTypingMetrics, words } from './typing-metrics.ts';
+import { computeTypingMetrics, words } from '../exam/typing-metrics.ts';
 
 /** What the scorer knows of a question (server side only: it holds the answer key). */
 export interface ScoringQuestion {

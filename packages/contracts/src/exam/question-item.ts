@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUTTON_STYLE } from './question-types.ts';
+import { BUTTON_STYLE } from '../shared/question-types.ts';
 
 export const ButtonStyleSchema = z.enum([
   BUTTON_STYLE.answered,

@@ -1,0 +1,4 @@
+/** Signing in and out. */
+export * from './login.ts';
+export * from './auto-login.ts';
+export * from './logout.ts';

@@ -5,7 +5,7 @@ import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { PageLoader } from '../../app/page-loader.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { DataTable } from '../../lib/data-table.tsx';
 import { useApplyPractice, usePracticeList } from './api/practice.ts';

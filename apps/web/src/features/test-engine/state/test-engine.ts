@@ -23,11 +23,8 @@ import {
 import { initialState, type EngineState } from './engine-types.ts';
 import { clearLocalCopy, mergeCopies, readLocalCopy, writeLocalCopy } from './local-copy.ts';
 import { MonotonicCountdown } from './monotonic-timer.ts';
+import { SaveQueue } from './save-queue.ts';
 import { runSubmission } from './submit-pipeline.ts';
-
-/** A change is sent at most this long after it was made (when online). */
-export const SAVE_DELAY_MS = 1000;
-const RETRY_MS = 3000;
 
 export const blankCount = (q: QuestionItem) => (q.blanks ? Object.keys(q.blanks).length : undefined);
 
@@ -38,13 +35,24 @@ export const blankCount = (q: QuestionItem) => (q.blanks ? Object.keys(q.blanks)
 export class TestEngine {
   private state: EngineState = initialState;
   private listeners = new Set<() => void>();
-  private seq = 0;
-  private pending = new Set<number>();
   private windowSwitches = 0;
   private countdown = new MonotonicCountdown();
-  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private queue = new SaveQueue({
+    changeOf: (qid) => {
+      const q = this.state.items.find((x) => x.qid === qid);
+      return q && { qid, seq: q.seq ?? 0, answer: answerOf(q) };
+    },
+    send: (changes, keepalive) => saveChanges(this.examId, changes, this.windowSwitches, keepalive),
+    canSend: () => !this.submitting,
+    onSaved: (timeRemaining) => {
+      this.countdown.set(timeRemaining);
+      this.set({ online: true, pendingCount: this.queue.size });
+      this.persist();
+    },
+    onFailed: (online) => this.set({ online }),
+    onClosed: () => void this.timeOut(),
+  });
   private ticker: ReturnType<typeof setInterval> | null = null;
-  private inFlight = false;
   private warnedOneMinute = false;
   private submitting = false;
   private ticks = 0;
@@ -77,8 +85,7 @@ export class TestEngine {
       const copy = readLocalCopy(this.examId);
       const usable = copy && detail.status === EXAM_STATUS.inProgress ? copy : null;
       const merged = mergeCopies(items, usable?.quesData);
-      this.seq = Math.max(merged.seq, usable?.seq ?? 0);
-      this.pending = new Set([
+      this.queue.restore(Math.max(merged.seq, usable?.seq ?? 0), [
         ...merged.pending,
         ...(usable?.pending ?? []).filter((id) => merged.items.some((q) => q.qid === id)),
       ]);
@@ -93,7 +100,7 @@ export class TestEngine {
         items: merged.items,
         index: detail.status === EXAM_STATUS.inProgress ? firstOpen : 0,
         remaining: detail.time_remaining,
-        pendingCount: this.pending.size,
+        pendingCount: this.queue.size,
       });
     } catch (e) {
       this.set({ phase: 'failed', error: e instanceof ApiError && e.status > 0 ? e.message : null });
@@ -119,7 +126,7 @@ export class TestEngine {
       });
       this.visit(this.state.index);
       this.ticker = setInterval(() => this.tick(), 1000);
-      if (this.pending.size) this.scheduleFlush();
+      if (this.queue.size) this.queue.schedule();
     } catch (e) {
       this.set({ busy: false, phase: 'failed', error: e instanceof ApiError && e.status > 0 ? e.message : null });
     }
@@ -127,7 +134,7 @@ export class TestEngine {
 
   dispose() {
     if (this.ticker) clearInterval(this.ticker);
-    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.queue.stop();
     this.ticker = null;
   }
 
@@ -152,8 +159,8 @@ export class TestEngine {
     writeLocalCopy(this.examId, {
       examDetail: { ...detail, time_remaining: this.state.remaining },
       quesData: items,
-      seq: this.seq,
-      pending: [...this.pending],
+      seq: this.queue.seq,
+      pending: this.queue.ids(),
       windowSwitches: this.windowSwitches,
       savedAt: Date.now(),
     });
@@ -163,13 +170,13 @@ export class TestEngine {
     const items = this.state.items.map((q) => {
       if (q.qid !== qid) return q;
       const next = { ...q, ...patch };
-      if (markPending) next.seq = ++this.seq;
+      if (markPending) next.seq = this.queue.nextSeq();
       return next;
     });
-    if (markPending) this.pending.add(qid);
-    this.set({ items, pendingCount: this.pending.size });
+    if (markPending) this.queue.add(qid);
+    this.set({ items, pendingCount: this.queue.size });
     this.persist();
-    if (markPending) this.scheduleFlush();
+    if (markPending) this.queue.schedule();
   }
 
   /** An answer change: written locally at once, sent within SAVE_DELAY_MS when online. */
@@ -216,20 +223,20 @@ export class TestEngine {
     this.set({ busy: true });
     try {
       const res = await nextQuestion(this.examId, cur.qid, cur.seq ?? 0, answerOf(cur));
-      this.pending.delete(cur.qid);
+      this.queue.remove(cur.qid);
       this.countdown.set(res.time_remaining);
       if (res.done || !res.question) {
         this.set({
           busy: false,
           adaptiveDone: true,
           modal: { kind: 'last-question' },
-          pendingCount: this.pending.size,
+          pendingCount: this.queue.size,
         });
         return;
       }
       const q = res.question;
       const items = this.state.items.some((x) => x.qid === q.qid) ? this.state.items : [...this.state.items, q];
-      this.set({ busy: false, items, pendingCount: this.pending.size });
+      this.set({ busy: false, items, pendingCount: this.queue.size });
       this.visit(items.findIndex((x) => x.qid === q.qid));
       this.persist();
     } catch (e) {
@@ -238,54 +245,10 @@ export class TestEngine {
     }
   }
 
-  scheduleFlush(delay = SAVE_DELAY_MS) {
-    if (this.flushTimer) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = null;
-      void this.flush();
-    }, delay);
-  }
-
-  /** Sends the pending answers (the latest of each, with its seq); keeps them when offline. */
-  async flush(keepalive = false): Promise<void> {
-    if (this.inFlight || this.pending.size === 0 || this.submitting) return;
-    this.inFlight = true;
-    const changes = [...this.pending]
-      .map((qid) => this.state.items.find((q) => q.qid === qid))
-      .filter((q): q is QuestionItem => !!q)
-      .map((q) => ({ qid: q.qid, seq: q.seq ?? 0, answer: answerOf(q) }));
-    try {
-      const res = await saveChanges(this.examId, changes, this.windowSwitches, keepalive);
-      for (const c of changes) {
-        const now = this.state.items.find((q) => q.qid === c.qid);
-        if (now && (now.seq ?? 0) === c.seq) this.pending.delete(c.qid);
-      }
-      this.countdown.set(res.time_remaining);
-      this.set({ online: true, pendingCount: this.pending.size });
-      this.persist();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        this.inFlight = false;
-        void this.timeOut();
-        return;
-      }
-      this.set({ online: !(e instanceof ApiError && e.status === 0) });
-      this.inFlight = false;
-      this.scheduleFlush(RETRY_MS);
-      return;
-    }
-    this.inFlight = false;
-    if (this.pending.size) this.scheduleFlush();
-  }
-
   /** The link is back: drain the queue now. */
   onOnline() {
     this.set({ online: true });
-    if (this.flushTimer) {
-      clearTimeout(this.flushTimer);
-      this.flushTimer = null;
-    }
-    void this.flush();
+    this.queue.online();
   }
 
   onOffline() {
@@ -305,9 +268,9 @@ export class TestEngine {
     if (verdict === 'violation') {
       void this.submit('111', 'window_switch');
     } else if (cur) {
-      this.pending.add(cur.qid);
+      this.queue.add(cur.qid);
       this.persist();
-      this.scheduleFlush(0);
+      this.queue.schedule(0);
     }
   }
 
@@ -331,7 +294,7 @@ export class TestEngine {
     if (!detail || this.submitting) return;
     this.submitting = true;
     if (this.ticker) clearInterval(this.ticker);
-    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.queue.stop();
     this.set({
       submission: { state: 'processing', trigger, evaluation: null, resultStatus: null },
       modal: trigger === '111' ? this.state.modal : null,
@@ -391,6 +354,6 @@ export class TestEngine {
   /** Leaving the page: send what is pending with keepalive. */
   saveOnLeave() {
     this.persist();
-    if (this.pending.size && !this.submitting) void this.flush(true);
+    if (this.queue.size && !this.submitting) void this.queue.flush(true);
   }
 }

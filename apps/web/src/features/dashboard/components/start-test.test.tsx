@@ -1,7 +1,7 @@
 import type { PendingRow } from '@invigil/contracts';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestDialogContext, type TestDialogProps } from '../../../components/test-dialog.ts';
+import { act, fireEvent, render, screen } from '../../../components/test-render.tsx';
 import '../../../i18n/index.ts';
 import { useStartTest } from './start-test.tsx';
 
@@ -58,7 +58,6 @@ beforeAll(async () => {
 }, 30_000);
 
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 

@@ -23,7 +23,7 @@ const NO_TIME = {
   leavingScreen: 0,
 };
 
-export const testTheme = createTheme(makeTheme('light'), {
+const testTheme = createTheme(makeTheme('light'), {
   transitions: { create: () => 'none', duration: NO_TIME },
   components: { MuiButtonBase: { defaultProps: { disableRipple: true } } },
 });
@@ -33,4 +33,4 @@ export function render(ui: ReactElement) {
   return renderDom(<ThemeProvider theme={testTheme}>{ui}</ThemeProvider>);
 }
 
-export { act, fireEvent, screen, waitFor } from '@testing-library/preact';
+export { act, fireEvent, screen } from '@testing-library/preact';

@@ -2,7 +2,7 @@ import { setCookie } from './cookies.ts';
 import { session } from './storage.ts';
 
 /** Session storage keeps typeButton and orgId (spec "Client storage"). */
-export const ORG_KEY = 'orgId';
+const ORG_KEY = 'orgId';
 export const TYPE_BUTTON_KEY = 'typeButton';
 /** The dashboard shell's selected menu item (restored from the server on a fresh sign-in). */
 export const SELECTED_MENU_KEY = 'selectedMenu';

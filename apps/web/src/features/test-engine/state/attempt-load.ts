@@ -4,7 +4,7 @@ import { fetchUserTest, resumeExam, startExam } from '../api/test-calls.ts';
 import type { EngineState } from './engine-types.ts';
 import { mergeCopies, readLocalCopy } from './local-copy.ts';
 
-export interface LoadedAttempt {
+interface LoadedAttempt {
   state: Pick<EngineState, 'phase' | 'detail' | 'items' | 'index' | 'remaining'>;
   /** The save queue to restore: the highest seq used and the questions not yet saved. */
   seq: number;

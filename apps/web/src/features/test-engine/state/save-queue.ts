@@ -6,7 +6,7 @@ export const SAVE_DELAY_MS = 1000;
 /** After a failed save (offline, 401, 503, ...) the queue tries again this much later. */
 export const RETRY_MS = 3000;
 
-export interface SaveQueueDeps {
+interface SaveQueueDeps {
   /** The change to send for a question now: its latest answer and seq (undefined: gone). */
   changeOf(qid: number): AnswerChange | undefined;
   /** One progress save of these changes (the delta form of answeredQuestions). */

@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { AppRoutes } from './router.tsx';
-import { makeTheme } from './theme.ts';
+import { makeTheme } from '../components/theme.ts';
 
 const theme = makeTheme('light');
 

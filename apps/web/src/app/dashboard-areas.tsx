@@ -1,16 +1,9 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ComponentType, lazy } from 'react';
+import type { AreaProps } from '../components/dashboard-area.ts';
 import { DashboardBoot } from '../features/dashboard/dashboard-boot.tsx';
 import { restoreDashboardState } from '../features/dashboard/restore-state.ts';
-import { loadListArea } from './dashboard-preload.ts';
-
-/** What an area receives from the dashboard shell. */
-export interface AreaProps {
-  menuKey: string;
-  /** Lets an area switch the selected menu (e.g. to Completed or Expired). */
-  onSelectMenu(key: string): void;
-}
 
 function AreaHeading({ menuKey }: AreaProps) {
   return (
@@ -26,6 +19,8 @@ function AreaHeading({ menuKey }: AreaProps) {
 // (it reads its selected menu from session storage), so no user click can race the restore.
 // The dashboard route started this call while this code was downloading (dashboard-preload.ts).
 await restoreDashboardState();
+// The same module the dashboard route already asked for (dashboard-preload.ts loadListArea).
+const loadListArea = () => import('../features/dashboard/list-area.tsx');
 const CategoryArea = lazy(() => loadListArea().then((m) => ({ default: m.CategoryArea })));
 const CompletedArea = lazy(() => loadListArea().then((m) => ({ default: m.CompletedArea })));
 const ExpiredArea = lazy(() => loadListArea().then((m) => ({ default: m.ExpiredArea })));

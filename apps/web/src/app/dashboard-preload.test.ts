@@ -19,7 +19,7 @@ vi.mock('../lib/api-client.ts', () => ({
   },
 }));
 // The lazily loaded pages are not under test here.
-vi.mock('../features/dashboard-shell/dashboard-page.tsx', () => ({ default: () => null }));
+vi.mock('./dashboard-with-areas.tsx', () => ({ default: () => null }));
 vi.mock('./query-shell.tsx', () => ({ default: () => null }));
 vi.mock('../features/dashboard/list-area.tsx', () => ({ CategoryArea: () => null }));
 

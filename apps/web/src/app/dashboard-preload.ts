@@ -1,12 +1,13 @@
 import { LIST_MENU_KEYS } from '@invigil/contracts';
 import { prefetchLists } from '../features/dashboard/api/fetch-lists.ts';
-import { storedOrg } from '../features/dashboard/hooks/org-storage.ts';
 import { restoreDashboardState } from '../features/dashboard/restore-state.ts';
 import { initialMenu } from '../features/dashboard-shell/menu.ts';
 import { getCookie } from '../lib/cookies.ts';
+import { storedOrg } from '../lib/dashboard-storage.ts';
 
 export const loadQueryShell = () => import('./query-shell.tsx');
-export const loadDashboardPage = () => import('../features/dashboard-shell/dashboard-page.tsx');
+/** The dashboard shell with the areas of the features (app/dashboard-with-areas.tsx). */
+export const loadDashboardPage = () => import('./dashboard-with-areas.tsx');
 /** The list areas' module (Tests, Survey, ... Completed, Expired): the first area most users see. */
 export const loadListArea = () => import('../features/dashboard/list-area.tsx');
 

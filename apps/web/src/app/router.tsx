@@ -4,7 +4,7 @@ import { LogoutPage } from '../features/logout/logout-page.tsx';
 import { Navigate, Routes, type Route } from '../lib/router.tsx';
 import { isLoggedIn } from '../lib/session.ts';
 import { loadDashboardPage, loadQueryShell, preloadDashboard } from './dashboard-preload.ts';
-import { PageLoader } from './page-loader.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
 
 const DashboardPage = lazy(loadDashboardPage);
 const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));

@@ -2,17 +2,9 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import { lazy, Suspense } from 'react';
+import type { TestDialogProps } from '../components/test-dialog.ts';
 
 const TestEngineRoot = lazy(() => import('../features/test-engine/test-engine-root.tsx'));
-
-export interface TestDialogProps {
-  open: boolean;
-  examId: number;
-  selectedLanguage: string;
-  /** The test row the dashboard started (name, status, languages...). */
-  testData: { examName?: string; [key: string]: unknown };
-  onClose(): void;
-}
 
 /**
  * The full-screen test dialog the dashboard opens when a candidate starts an item; the test

@@ -17,6 +17,9 @@ export interface Column<T> {
   width?: number | string;
 }
 
+/** The S.No column every list starts with: the row's position, from 1 (it reads no row). */
+export const serialColumn = (header: string): Column<never> => ({ header, cell: (_r, i) => i + 1, width: 56 });
+
 interface Props<T> {
   label: string;
   columns: Column<T>[];

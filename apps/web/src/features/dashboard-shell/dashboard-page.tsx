@@ -4,16 +4,20 @@ import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useState } from 'react';
-import { areaFor } from '../../app/dashboard-areas.tsx';
-import { PageLoader } from '../../app/page-loader.tsx';
+import type { AreaFor } from '../../components/dashboard-area.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { getCookie } from '../../lib/cookies.ts';
+import { SELECTED_MENU_KEY } from '../../lib/dashboard-storage.ts';
 import { session } from '../../lib/storage.ts';
 import { SideMenu } from './components/side-menu.tsx';
 import { TopBar } from './components/top-bar.tsx';
-import { HELP_URL, initialMenu, menuFor, menuItemOf, SELECTED_MENU_KEY } from './menu.ts';
+import { HELP_URL, initialMenu, menuFor, menuItemOf } from './menu.ts';
 
-/** The dashboard shell: top bar, left menu (drawer 240, collapses at 767 px or less), content area. */
-export default function DashboardPage() {
+/**
+ * The dashboard shell: top bar, left menu (drawer 240, collapses at 767 px or less), content area.
+ * The app gives it the area of each menu key (the areas belong to other features).
+ */
+export default function DashboardPage({ areaFor }: { areaFor: AreaFor }) {
   const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpoint}px)`, { noSsr: true });
   const items = menuFor(getCookie('role'));
   const [selected, setSelected] = useState(() => initialMenu(getCookie('role')));

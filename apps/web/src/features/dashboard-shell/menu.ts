@@ -1,4 +1,5 @@
 import { ROLES } from '@invigil/contracts';
+import { SELECTED_MENU_KEY } from '../../lib/dashboard-storage.ts';
 import { session } from '../../lib/storage.ts';
 
 /** Candidate (and other non-super-admin) menu, in the spec's order. */
@@ -23,8 +24,6 @@ export const menuFor = (role: string): readonly string[] =>
 
 /** The static help document User Help opens in a new tab. */
 export const HELP_URL = '/help/user-help.html';
-
-export const SELECTED_MENU_KEY = 'selectedMenu';
 
 /** The menu item an area belongs to: FeedbackCompleted, SurveyExpired, ... light up Completed or Expired. */
 export function menuItemOf(areaKey: string): string {

@@ -6,8 +6,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { AreaProps } from '../../app/dashboard-areas.tsx';
-import { PageLoader } from '../../app/page-loader.tsx';
+import type { AreaProps } from '../../components/dashboard-area.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { rememberOrg, storedOrg } from '../../lib/dashboard-storage.ts';
 import { useDashboardLists } from './api/dashboard-lists.ts';
 import { CompletedTable } from './components/completed-table.tsx';
 import { ExpiredTable } from './components/expired-table.tsx';
@@ -18,7 +19,6 @@ import { PendingTable } from './components/pending-table.tsx';
 import { ReportLink } from './components/report-link.tsx';
 import { useStartTest } from './components/start-test.tsx';
 import { VariantSwitch } from './components/variant-switch.tsx';
-import { rememberOrg, storedOrg } from './hooks/org-storage.ts';
 
 /**
  * A list area. Tests, Survey, WorkFlow and Feedback show the three tabs; Completed and

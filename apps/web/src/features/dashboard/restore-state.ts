@@ -1,11 +1,9 @@
 import { DASHBOARD_MENU_KEYS } from '@invigil/contracts';
 import { getCookie } from '../../lib/cookies.ts';
+import { rememberOrg, SELECTED_MENU_KEY, TYPE_BUTTON_KEY } from '../../lib/dashboard-storage.ts';
 import { session } from '../../lib/storage.ts';
 import { fetchUserOrgData } from './api/user-org-data.ts';
-import { rememberOrg, TYPE_BUTTON_KEY } from './hooks/org-storage.ts';
 
-/** The shell keeps its selected menu item under this session key (dashboard-shell/menu.ts). */
-const SHELL_MENU_KEY = 'selectedMenu';
 const RESTORABLE = new Set<string>(DASHBOARD_MENU_KEYS.filter((k) => k !== 'User Help'));
 
 async function restore(timeoutMs: number): Promise<void> {
@@ -17,7 +15,7 @@ async function restore(timeoutMs: number): Promise<void> {
     if (!saved) return;
     if (saved.orgId) rememberOrg(saved.orgId, saved.typeButton);
     else session.set(TYPE_BUTTON_KEY, saved.typeButton);
-    if (RESTORABLE.has(saved.selectedMenu)) session.set(SHELL_MENU_KEY, saved.selectedMenu);
+    if (RESTORABLE.has(saved.selectedMenu)) session.set(SELECTED_MENU_KEY, saved.selectedMenu);
   } catch (e) {
     console.error('user org data failed', e);
   }

@@ -5,9 +5,9 @@ import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { PageLoader } from '../../app/page-loader.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { DataTable } from '../../lib/data-table.tsx';
+import { DataTable, serialColumn } from '../../lib/data-table.tsx';
 import { useApplyPractice, usePracticeList } from './api/practice.ts';
 
 /** Practice: S.No, Test Name, Questions, Duration (Minutes), Test with Apply; result in a snackbar (6 s). */
@@ -42,7 +42,7 @@ export default function PracticeArea() {
           empty={t('practice.empty')}
           rowKey={(r) => r.id}
           columns={[
-            { header: t('col.sno'), cell: (_r, i) => i + 1, width: 56 },
+            serialColumn(t('col.sno')),
             { header: t('practice.testName'), cell: (r) => r.test_name },
             { header: t('practice.questions'), cell: (r) => r.numberofquestions },
             { header: t('practice.duration'), cell: (r) => r.duration },

@@ -13,7 +13,7 @@ import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from '../../lib/router.tsx';
-import { PageLoader } from '../../app/page-loader.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { useProfile } from './api/profile.ts';
 import { PasswordForm } from './components/password-form.tsx';
 import { ProfileForm } from './components/profile-form.tsx';

@@ -1,6 +1,6 @@
 import { listTypeForMenu } from '@invigil/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { rememberOrg } from '../hooks/org-storage.ts';
+import { rememberOrg } from '../../../lib/dashboard-storage.ts';
 import { fetchLists, takePrefetchedLists } from './fetch-lists.ts';
 
 export const listsKey = (menuKey: string, orgId: number | null) => ['dashboard', 'lists', menuKey, orgId] as const;

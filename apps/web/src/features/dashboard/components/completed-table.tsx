@@ -1,7 +1,7 @@
 import type { CompletedRow } from '@invigil/contracts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { type Column, DataTable } from '../../../lib/data-table.tsx';
+import { type Column, DataTable, serialColumn } from '../../../lib/data-table.tsx';
 
 /** Completed rows; feedback and survey lists show assessee and role instead of the name. */
 export function CompletedTable({
@@ -29,7 +29,7 @@ export function CompletedTable({
       empty={empty}
       rowKey={(r) => r.userExamId}
       columns={[
-        { header: t('col.sno'), cell: (_r, i) => i + 1, width: 56 },
+        serialColumn(t('col.sno')),
         ...lead,
         { header: t('col.testStatus'), cell: (r) => r.testStatus },
         { header: t('col.resultStatus'), cell: (r) => r.resultStatus },

@@ -1,7 +1,7 @@
 import type { ExpiredRow } from '@invigil/contracts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { DataTable } from '../../../lib/data-table.tsx';
+import { DataTable, serialColumn } from '../../../lib/data-table.tsx';
 
 /** Expired rows: S.No, name, status, date and action (nothing left to do). */
 export function ExpiredTable({ rows, empty, label }: { rows: ExpiredRow[]; empty: string; label: string }) {
@@ -13,7 +13,7 @@ export function ExpiredTable({ rows, empty, label }: { rows: ExpiredRow[]; empty
       empty={empty}
       rowKey={(r) => r.userExamId}
       columns={[
-        { header: t('col.sno'), cell: (_r, i) => i + 1, width: 56 },
+        serialColumn(t('col.sno')),
         { header: t('col.name'), cell: (r) => r.name },
         { header: t('col.status'), cell: (r) => r.status },
         { header: t('col.date'), cell: (r) => formatDateTime(r.date) },

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { DataTable } from '../../../lib/data-table.tsx';
+import { DataTable, serialColumn } from '../../../lib/data-table.tsx';
 
 interface Props {
   rows: PendingRow[];
@@ -25,7 +25,7 @@ export function PendingTable({ rows, empty, label, busyId, onStart }: Props) {
         empty={empty}
         rowKey={(r) => r.userExamId}
         columns={[
-          { header: t('col.sno'), cell: (_r, i) => i + 1, width: 56 },
+          serialColumn(t('col.sno')),
           { header: t('col.name'), cell: (r) => r.examName },
           {
             header: t('col.status'),

@@ -1,23 +1,19 @@
 import type { PendingRow } from '@invigil/contracts';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TestDialogContext, type TestDialogProps } from '../../../components/test-dialog.ts';
+import { act, fireEvent, render, screen } from '../../../components/test-render.tsx';
 import '../../../i18n/index.ts';
 import { useStartTest } from './start-test.tsx';
 
-// The real slot renders the test engine; here a stand-in shows what it received and can close.
-vi.mock('../../../app/test-dialog-slot.tsx', () => ({
-  TestDialogSlot: (p: {
-    examId: number;
-    selectedLanguage: string;
-    testData: { examName?: string };
-    onClose(): void;
-  }) => (
+// The app's dialog renders the test engine; here a stand-in shows what it received and can close.
+function StandInTestDialog(p: TestDialogProps) {
+  return (
     <div role="dialog" aria-label="test dialog">
       {`${p.testData.examName} #${p.examId} ${p.selectedLanguage}`}
       <button onClick={p.onClose}>close test</button>
     </div>
-  ),
-}));
+  );
+}
 
 const languages = vi.hoisted(() => vi.fn());
 vi.mock('../api/get-languages.ts', () => ({ fetchLanguages: languages }));
@@ -37,13 +33,21 @@ const row = (over: Partial<PendingRow> = {}): PendingRow => ({
   ...over,
 });
 
-function Harness({ r }: { r: PendingRow }) {
+function Starter({ r }: { r: PendingRow }) {
   const { start, ui } = useStartTest();
   return (
     <>
       <button onClick={() => void start(r)}>start</button>
       {ui}
     </>
+  );
+}
+
+function Harness({ r }: { r: PendingRow }) {
+  return (
+    <TestDialogContext.Provider value={StandInTestDialog}>
+      <Starter r={r} />
+    </TestDialogContext.Provider>
   );
 }
 
@@ -54,7 +58,6 @@ beforeAll(async () => {
 }, 30_000);
 
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 

@@ -1,5 +1,6 @@
 import type { GetLanguagesResponse, PendingRow } from '@invigil/contracts';
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTestDialog } from '../../../components/test-dialog.ts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { fetchLanguages } from '../api/get-languages.ts';
 
@@ -7,9 +8,6 @@ import { fetchLanguages } from '../api/get-languages.ts';
 const languageModal = () => import('./language-modal.tsx');
 const LanguageModal = lazy(() => languageModal().then((m) => ({ default: m.LanguageModal })));
 const MessageModal = lazy(() => import('./message-modal.tsx').then((m) => ({ default: m.MessageModal })));
-const TestDialogSlot = lazy(() =>
-  import('../../../app/test-dialog-slot.tsx').then((m) => ({ default: m.TestDialogSlot })),
-);
 
 type Flow =
   | { step: 'idle' }
@@ -19,11 +17,13 @@ type Flow =
 
 /**
  * Starting an item: the languages of the test, the 'Select Test Language' modal and its
- * confirmation, then the full-screen test dialog. Closing the dialog reloads the page.
+ * confirmation, then the full-screen test dialog (the app's, through TestDialogContext).
+ * Closing the dialog reloads the page.
  * An in-progress item whose language is already chosen resumes directly.
  */
 export function useStartTest() {
   const { t } = useTranslation(['dashboard', 'common']);
+  const TestDialog = useTestDialog();
   const [flow, setFlow] = useState<Flow>({ step: 'idle' });
   const [busy, setBusy] = useState<number | null>(null);
 
@@ -57,7 +57,7 @@ export function useStartTest() {
         />
       )}
       {flow.step === 'test' && (
-        <TestDialogSlot
+        <TestDialog
           open
           examId={flow.row.userExamId}
           selectedLanguage={flow.language}

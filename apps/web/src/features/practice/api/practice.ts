@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { session } from '../../../lib/storage.ts';
-
-const orgId = () => {
-  const v = Number(session.get('orgId'));
-  return Number.isInteger(v) && v > 0 ? v : null;
-};
+import { storedOrg as orgId } from '../../../lib/dashboard-storage.ts';
 
 /** The practice list (the menu action for Practice: list type PRACTISE). */
 export function usePracticeList() {

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import CssBaseline from '@mui/material/CssBaseline';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
-import { makeTheme } from '../../../app/theme.ts';
+import { makeTheme } from '../../../components/theme.ts';
 import { useEngineState } from '../engine-context.ts';
 import { RichHtml } from './rich-html.tsx';
 

@@ -1,6 +1,6 @@
 import { canFinish, canGoNext, canGoPrevious, canJumpTo, isAnswered, type NavigationState } from '@invigil/contracts';
 import { useEngineState } from '../engine-context.ts';
-import { blankCount } from '../state/test-engine.ts';
+import { blankCount } from '../state/answer-rules.ts';
 
 /** The spec's navigation rules applied to the engine's state. */
 export function useNavigation() {

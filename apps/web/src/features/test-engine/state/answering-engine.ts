@@ -1,0 +1,138 @@
+import { ADAPTIVE_EXAM_TYPE, BUTTON_STYLE, answerOf, type AnswerValue, type QuestionItem } from '@invigil/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { nextQuestion, saveChanges } from '../api/test-calls.ts';
+import { answerPatch, reviewPatch } from './answer-rules.ts';
+import { EngineStore } from './engine-store.ts';
+import { writeLocalCopy } from './local-copy.ts';
+import { MonotonicCountdown } from './monotonic-timer.ts';
+import { SaveQueue } from './save-queue.ts';
+
+/**
+ * The running test's answers and navigation: every change is numbered, written to the local copy
+ * at once and queued to be sent (save-queue.ts); moving between questions marks them visited.
+ * TestEngine adds the attempt's life around it (load, start, clock, window switches, submission).
+ */
+export abstract class AnsweringEngine extends EngineStore {
+  protected windowSwitches = 0;
+  protected countdown = new MonotonicCountdown();
+  protected queue = new SaveQueue({
+    changeOf: (qid) => {
+      const q = this.state.items.find((x) => x.qid === qid);
+      return q && { qid, seq: q.seq ?? 0, answer: answerOf(q) };
+    },
+    send: (changes, keepalive) => saveChanges(this.examId, changes, this.windowSwitches, keepalive),
+    canSend: () => !this.submitting,
+    onSaved: (timeRemaining) => {
+      this.countdown.set(timeRemaining);
+      this.set({ online: true, pendingCount: this.queue.size });
+      this.persist();
+    },
+    onFailed: (online) => this.set({ online }),
+    onClosed: () => void this.timeOut(),
+  });
+  protected submitting = false;
+
+  constructor(readonly examId: number) {
+    super();
+  }
+
+  /** Time is up (the server said 409, or the clock ran out): submit. */
+  protected abstract timeOut(): Promise<void>;
+
+  protected persist() {
+    const { detail, items } = this.state;
+    if (!detail) return;
+    writeLocalCopy(this.examId, {
+      examDetail: { ...detail, time_remaining: this.state.remaining },
+      quesData: items,
+      seq: this.queue.seq,
+      pending: this.queue.ids(),
+      windowSwitches: this.windowSwitches,
+      savedAt: Date.now(),
+    });
+  }
+
+  /** A change of one question: numbered, written locally at once, queued to be sent. */
+  private update(qid: number, patch: Partial<QuestionItem>) {
+    const items = this.state.items.map((q) => (q.qid === qid ? { ...q, ...patch, seq: this.queue.nextSeq() } : q));
+    this.queue.add(qid);
+    this.set({ items, pendingCount: this.queue.size });
+    this.persist();
+    this.queue.schedule();
+  }
+
+  /** An answer change: written locally at once, sent within SAVE_DELAY_MS when online. */
+  answer(qid: number, patch: Partial<AnswerValue>) {
+    if (this.state.phase !== 'questions' || this.submitting) return;
+    const q = this.state.items.find((x) => x.qid === qid);
+    if (q) this.update(qid, answerPatch(q, patch));
+  }
+
+  /** Mark / unmark the current question for review: saved with the answers like any change. */
+  toggleReview() {
+    if (this.state.phase !== 'questions' || this.submitting) return;
+    const q = this.state.items[this.state.index];
+    if (q) this.update(q.qid, reviewPatch(q));
+  }
+
+  protected visit(index: number) {
+    const q = this.state.items[index];
+    this.set({ index });
+    if (q && q.buttonStyle === BUTTON_STYLE.notVisited) this.update(q.qid, { buttonStyle: BUTTON_STYLE.notAnswered });
+  }
+
+  go(index: number) {
+    if (index < 0 || index >= this.state.items.length) return;
+    this.visit(index);
+  }
+
+  async next() {
+    const { detail, items, index } = this.state;
+    if (!detail) return;
+    if (detail.examtypeid === ADAPTIVE_EXAM_TYPE) return this.nextAdaptive();
+    if (index < items.length - 1) {
+      this.visit(index + 1);
+      if (index + 1 === items.length - 1) this.set({ modal: { kind: 'last-question' } });
+    }
+  }
+
+  /** Adaptive tests: the server takes the answer and picks the next question (or ends). */
+  private async nextAdaptive() {
+    const cur = this.state.items[this.state.index];
+    if (!cur || this.state.adaptiveDone) return;
+    this.set({ busy: true });
+    try {
+      const res = await nextQuestion(this.examId, cur.qid, cur.seq ?? 0, answerOf(cur));
+      this.queue.remove(cur.qid);
+      this.countdown.set(res.time_remaining);
+      const q = res.done ? null : res.question;
+      if (!q) {
+        this.set({ busy: false, adaptiveDone: true, modal: { kind: 'last-question' }, pendingCount: this.queue.size });
+        return;
+      }
+      const items = this.state.items.some((x) => x.qid === q.qid) ? this.state.items : [...this.state.items, q];
+      this.set({ busy: false, items, pendingCount: this.queue.size });
+      this.visit(items.findIndex((x) => x.qid === q.qid));
+      this.persist();
+    } catch (e) {
+      this.set({ busy: false });
+      if (e instanceof ApiError && e.status === 409) void this.timeOut();
+    }
+  }
+
+  /** The link is back: drain the queue now. */
+  onOnline() {
+    this.set({ online: true });
+    this.queue.online();
+  }
+
+  onOffline() {
+    this.set({ online: false });
+  }
+
+  /** Leaving the page: send what is pending with keepalive. */
+  saveOnLeave() {
+    this.persist();
+    if (this.queue.size && !this.submitting) void this.queue.flush(true);
+  }
+}

@@ -1,0 +1,122 @@
+import type { AnswerChange } from '@invigil/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/** A change is sent at most this long after it was made (when online). */
+export const SAVE_DELAY_MS = 1000;
+/** After a failed save (offline, 401, 503, ...) the queue tries again this much later. */
+export const RETRY_MS = 3000;
+
+interface SaveQueueDeps {
+  /** The change to send for a question now: its latest answer and seq (undefined: gone). */
+  changeOf(qid: number): AnswerChange | undefined;
+  /** One progress save of these changes (the delta form of answeredQuestions). */
+  send(changes: AnswerChange[], keepalive: boolean): Promise<{ time_remaining: number }>;
+  /** False while the test is being submitted: nothing more is sent. */
+  canSend(): boolean;
+  /** The server took a save (the confirmed changes have left the queue). */
+  onSaved(timeRemaining: number): void;
+  /** A save failed; `online` is false only when the request did not reach the server. */
+  onFailed(online: boolean): void;
+  /** 409: the attempt is no longer in progress (time up or submitted elsewhere). */
+  onClosed(): void;
+}
+
+/**
+ * The test engine's save queue, without React: the questions changed on this device and not yet
+ * confirmed by the server, each change numbered by a rising seq (the server keeps the highest).
+ * - Coalescing: a question is queued once; a save sends its latest answer and seq.
+ * - Ordering: questions are sent in the order they were first queued, one save at a time.
+ * - Never losing an answer: a question leaves the queue only when the server confirmed the seq
+ *   it holds now; a change made while a save is in flight stays and is sent after it.
+ * - Failures: 409 closes the attempt (onClosed); anything else (offline, 401, 503 with or
+ *   without Retry-After) keeps every change and tries again after RETRY_MS.
+ */
+export class SaveQueue {
+  private counter = 0;
+  private pending = new Set<number>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private inFlight = false;
+
+  constructor(private readonly deps: SaveQueueDeps) {}
+
+  /** The highest seq used on this device. */
+  get seq(): number {
+    return this.counter;
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** The queued questions, in sending order. */
+  ids(): number[] {
+    return [...this.pending];
+  }
+
+  /** Loading a test: the seq and queue kept in the local copy (or merged with the server's). */
+  restore(seq: number, pending: Iterable<number>): void {
+    this.counter = seq;
+    this.pending = new Set(pending);
+  }
+
+  /** The seq of a new change. */
+  nextSeq(): number {
+    return ++this.counter;
+  }
+
+  add(qid: number): void {
+    this.pending.add(qid);
+  }
+
+  /** The server took this question's answer another way (the adaptive next-question call). */
+  remove(qid: number): void {
+    this.pending.delete(qid);
+  }
+
+  /** Sends within `delay` unless a send is already scheduled. */
+  schedule(delay = SAVE_DELAY_MS): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, delay);
+  }
+
+  /** Sends the pending answers (the latest of each, with its seq); keeps them when offline. */
+  async flush(keepalive = false): Promise<void> {
+    if (this.inFlight || this.pending.size === 0 || !this.deps.canSend()) return;
+    this.inFlight = true;
+    const changes = [...this.pending].map((qid) => this.deps.changeOf(qid)).filter((c): c is AnswerChange => !!c);
+    try {
+      const res = await this.deps.send(changes, keepalive);
+      for (const c of changes) if (this.deps.changeOf(c.qid)?.seq === c.seq) this.pending.delete(c.qid);
+      this.deps.onSaved(res.time_remaining);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        this.inFlight = false;
+        this.deps.onClosed();
+        return;
+      }
+      this.deps.onFailed(!(e instanceof ApiError && e.status === 0));
+      this.inFlight = false;
+      this.schedule(RETRY_MS);
+      return;
+    }
+    this.inFlight = false;
+    if (this.pending.size) this.schedule();
+  }
+
+  /** The link is back: drain the queue now. */
+  online(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    void this.flush();
+  }
+
+  /** Submitting or leaving: the scheduled send is dropped and no new one is scheduled. */
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+  }
+}

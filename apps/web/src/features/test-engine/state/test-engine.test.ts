@@ -1,0 +1,83 @@
+import type { ExamDetail, QuestionItem } from '@invigil/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+
+// The server is a stand-in; the engine, its save queue and the local copy are the real code.
+const api = vi.hoisted(() => ({
+  saveChanges: vi.fn(),
+  runSubmission: vi.fn(),
+}));
+const detail = { id: 7, status: '000', time_remaining: 600, showscore: 0, examtypeid: 1 } as unknown as ExamDetail;
+const question = (qid: number) =>
+  ({ qid, seq: 0, buttonStyle: 'Not Visited', answerStatus: false, questiontype: 1 }) as unknown as QuestionItem;
+vi.mock('../api/test-calls.ts', () => ({
+  fetchUserTest: async () => ({ detail, items: [question(1), question(2)] }),
+  startExam: async () => ({ status: '001', time_remaining: 600 }),
+  saveChanges: api.saveChanges,
+}));
+vi.mock('./submit-pipeline.ts', () => ({ runSubmission: api.runSubmission }));
+
+const { TestEngine } = await import('./test-engine.ts');
+const { readLocalCopy } = await import('./local-copy.ts');
+const { SAVE_DELAY_MS } = await import('./save-queue.ts');
+
+async function running() {
+  const engine = new TestEngine(7, 'en-IN');
+  await engine.load();
+  await engine.begin();
+  return engine;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+  api.saveChanges.mockReset().mockResolvedValue({ time_remaining: 590 });
+  api.runSubmission.mockReset().mockResolvedValue({ kind: 'failed' });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the test engine', () => {
+  it('writes an answer locally at once and sends its latest seq after SAVE_DELAY_MS', async () => {
+    const engine = await running();
+    // Opening question 1 marked it visited: change 1.
+    engine.answer(1, { selectedChoiceId: '4' } as never);
+    expect(engine.get().items[0]).toMatchObject({ seq: 2, buttonStyle: 'Answered', answerStatus: true });
+    expect(readLocalCopy(7)).toMatchObject({ seq: 2, pending: [1] });
+    expect(engine.get().pendingCount).toBe(1);
+    expect(api.saveChanges).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(api.saveChanges).toHaveBeenCalledTimes(1);
+    expect(api.saveChanges.mock.calls[0]!.slice(0, 2)).toEqual([
+      7,
+      [expect.objectContaining({ qid: 1, seq: 2, answer: expect.objectContaining({ selectedChoiceId: '4' }) })],
+    ]);
+    expect(engine.get()).toMatchObject({ pendingCount: 0, online: true });
+    expect(readLocalCopy(7)?.pending).toEqual([]);
+    engine.dispose();
+  });
+
+  it('keeps the answers and shows offline when the save cannot reach the server', async () => {
+    api.saveChanges.mockRejectedValue(new ApiError(0, 'Network error', null));
+    const engine = await running();
+    engine.answer(1, { selectedChoiceId: '2' } as never);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(engine.get()).toMatchObject({ online: false, pendingCount: 1 });
+    expect(readLocalCopy(7)?.pending).toEqual([1]);
+    api.saveChanges.mockResolvedValue({ time_remaining: 500 });
+    engine.onOnline();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(engine.get()).toMatchObject({ online: true, pendingCount: 0 });
+    engine.dispose();
+  });
+
+  it('submits as timed out when a save answers 409', async () => {
+    api.saveChanges.mockRejectedValue(new ApiError(409, 'Time is up', null));
+    const engine = await running();
+    engine.answer(1, { selectedChoiceId: '2' } as never);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(api.runSubmission).toHaveBeenCalledTimes(1);
+    expect(api.runSubmission.mock.calls[0]![0]).toMatchObject({ examId: 7, trigger: '011', remaining: 0 });
+    expect(engine.get()).toMatchObject({ timeUp: true, phase: 'finished' });
+    engine.dispose();
+  });
+});

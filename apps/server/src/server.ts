@@ -1,7 +1,18 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 
-const config = loadConfig();
+function configOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    // A bad variable is an operator's mistake: say which, no stack trace.
+    console.error(e.message);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 
 async function serve() {
   const app = await buildApp(config);

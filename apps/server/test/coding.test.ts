@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectHost } from '@invigil/sandbox';
+import { loadConfig } from '../src/config.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 
 const sandboxOk = inspectHost().ok;
@@ -245,19 +246,12 @@ describe('coding API', () => {
 describe.runIf(sandboxOk)('coding API under load', () => {
   let t: TestApp;
   let token: string;
-  const saved = { c: process.env.SANDBOX_CONCURRENCY, q: process.env.SANDBOX_QUEUE_SIZE };
 
   beforeAll(async () => {
-    process.env.SANDBOX_CONCURRENCY = '1';
-    process.env.SANDBOX_QUEUE_SIZE = '1';
-    t = await createTestApp();
+    t = await createTestApp({ sandbox: { ...loadConfig({}).sandbox, concurrency: 1, queueSize: 1 } });
     token = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
   }, 60_000);
   afterAll(async () => {
-    process.env.SANDBOX_CONCURRENCY = saved.c;
-    process.env.SANDBOX_QUEUE_SIZE = saved.q;
-    if (saved.c === undefined) delete process.env.SANDBOX_CONCURRENCY;
-    if (saved.q === undefined) delete process.env.SANDBOX_QUEUE_SIZE;
     await t?.close();
   });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@invigil/db';
-import { SESSION_CACHE_MS } from '../src/modules/auth/session.repository.ts';
 import { SaveBatcher, latestPerQuestion } from '../src/modules/exam/save-batcher.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { attemptId, decode, encode, EXAMS } from './exam/support.ts';
@@ -166,7 +165,7 @@ describe('session cache', () => {
       `UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)`,
       [DEMO.support.email],
     );
-    await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 100));
+    await new Promise((r) => setTimeout(r, t.config.sessionCacheMs + 100));
     expect((await profile()).statusCode).toBe(401);
     const again = await t.app.inject({
       method: 'POST',

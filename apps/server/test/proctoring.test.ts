@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 
-// one analysis worker is enough here; it only starts for the tests that analyse a real picture or clip
-process.env.ANALYSIS_WORKERS = '1';
-delete process.env.ANALYSIS_URL;
+// one local analysis worker is enough here; it only starts for the tests that analyse a real picture or clip
+const analysis = { workers: 1 };
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../packages/analysis/test/fixtures/${name}`, import.meta.url));
@@ -55,7 +54,7 @@ describe('proctoring API', () => {
   let ue2: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ analysis });
     cand = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
     cand2 = await loginAs(t.app, DEMO.candidate2.email, DEMO.candidate2.password);
     admin = await loginAs(t.app, DEMO.admin.email, DEMO.admin.password);

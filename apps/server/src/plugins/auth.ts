@@ -49,7 +49,11 @@ function runAuthFirst(app: FastifyInstance) {
 
 export function registerAuth(app: FastifyInstance) {
   runAuthFirst(app);
-  const sessions = new SessionRepository(app.ctx.database, app.ctx.config.sessionIdleMinutes);
+  const sessions = new SessionRepository(
+    app.ctx.database,
+    app.ctx.config.sessionIdleMinutes,
+    app.ctx.config.sessionCacheMs,
+  );
   app.decorateRequest('user', null as unknown as AuthUser);
   const requireUser = async (request: FastifyRequest) => {
     const token = bearerToken(request);

@@ -19,7 +19,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, config } = app.ctx;
   const users = new UserRepository(database);
-  const sessions = new SessionRepository(database, config.sessionIdleMinutes);
+  const sessions = new SessionRepository(database, config.sessionIdleMinutes, config.sessionCacheMs);
   const auth = new AuthService(users, sessions, config);
   const loginLimit = { max: config.loginRatePerMinute, timeWindow: '1 minute' };
   const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({
@@ -46,7 +46,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: { tags: ['auth'], summary: 'Sign in with a signed link', body: AutoLoginRequest, response: loginReplies },
     },
     async (req, reply) => {
-      const email = verifyAutoLogin(autoLoginKey(config.dataDir), req.body);
+      const email = verifyAutoLogin(autoLoginKey(config.dataDir, config.autoLoginSecret), req.body);
       const user = await users.findByEmail(email);
       if (!user) throw new HttpError(401, MESSAGES.autoLoginInvalid);
       if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {

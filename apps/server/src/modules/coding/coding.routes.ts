@@ -17,8 +17,8 @@ import { CodingService } from './coding.service.ts';
 /** Coding questions: languages, skeletons, compile & execute (local sandbox or JUDGE0_URL), SQL tables. */
 export default async function codingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const executor = createExecutor(process.env);
-  const sql = new SqlEngine({ mysqlUrl: process.env.MYSQL_URL });
+  const executor = createExecutor(app.ctx.config.sandbox);
+  const sql = new SqlEngine({ mysqlUrl: app.ctx.config.mysqlUrl });
   const coding = new CodingService(app.ctx.database, executor, sql);
   app.addHook('onClose', async () => {
     await executor.close();

@@ -30,8 +30,12 @@ export const LARGE_BODY = 8 * 1024 * 1024;
 export default async function examRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = new ExamRepository(app.ctx.database);
-  const batcher = new SaveBatcher(app.ctx.database, SAVE_GRACE_SECONDS, (id, changes) =>
-    repo.upsertAnswers(id, changes, SAVE_GRACE_SECONDS),
+  const batcher = new SaveBatcher(
+    app.ctx.database,
+    SAVE_GRACE_SECONDS,
+    (id, changes) => repo.upsertAnswers(id, changes, SAVE_GRACE_SECONDS),
+    app.ctx.config.saveBatchConcurrency,
+    app.ctx.config.saveBatchRows,
   );
   const exam = new ExamService(repo, new ResultsService(app.ctx.database, repo, app.ctx.queue), batcher);
   const tags = ['test'];

@@ -58,11 +58,6 @@ export function latestPerQuestion(changes: SaveChange[]): SaveChange[] {
   return byQid.size === changes.length ? changes : [...byQid.values()];
 }
 
-const envInt = (name: string, def: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : def;
-};
-
 /**
  * Group commit for progress saves. Saves that arrive while earlier batches are being written
  * wait for the next batch; each batch is one autocommit statement, and every request is
@@ -82,10 +77,10 @@ export class SaveBatcher {
     private readonly database: Database,
     private readonly graceSeconds: number,
     private readonly single: (userExamId: number, changes: SaveChange[]) => Promise<SaveOutcome | null>,
-    /** Batches written at the same time (SAVE_BATCH_CONCURRENCY). */
-    private readonly maxInFlight = envInt('SAVE_BATCH_CONCURRENCY', 2),
-    /** Rows per statement at most (SAVE_BATCH_ROWS). */
-    private readonly maxRows = envInt('SAVE_BATCH_ROWS', 2000),
+    /** Batches written at the same time (config.saveBatchConcurrency). */
+    private readonly maxInFlight = 2,
+    /** Rows per statement at most (config.saveBatchRows). */
+    private readonly maxRows = 2000,
   ) {}
 
   save(userExamId: number, changes: SaveChange[]): Promise<SaveOutcome | null> {

@@ -28,7 +28,7 @@ const tags = ['proctoring'];
 /** Facial analysis, proctoring pictures, monitoring settings and the speaker check (spec sections 4, 5, 7). */
 export default async function proctoringRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const provider = new AnalyzerProvider();
+  const provider = new AnalyzerProvider(app.ctx.config.analysis);
   const service = new ProctoringService(new ProctoringRepository(app.ctx.database), app.ctx.media, () =>
     provider.get(),
   );

@@ -11,7 +11,6 @@ import {
 import { createExecutor, SqlEngine } from '@invigil/sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-errors.ts';
 import { CodingService } from './coding.service.ts';
 
 /** Coding questions: languages, skeletons, compile & execute (local sandbox or JUDGE0_URL), SQL tables. */
@@ -65,16 +64,7 @@ export default async function codingRoutes(fastify: FastifyInstance) {
         response: { 200: CompileCodeResponse },
       },
     },
-    async (req, reply) => {
-      try {
-        return await coding.compile(req.user.id, req.body);
-      } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 503 && typeof err.body?.retryAfter === 'number') {
-          reply.header('Retry-After', String(err.body.retryAfter));
-        }
-        throw err;
-      }
-    },
+    async (req) => coding.compile(req.user.id, req.body),
   );
 
   app.get(

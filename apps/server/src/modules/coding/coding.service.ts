@@ -23,7 +23,7 @@ import {
   type SqlTable,
   type TestCase,
 } from '@invigil/sandbox';
-import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { HttpError, badRequest, busy, forbidden, notFound } from '../../lib/http-errors.ts';
 
 /** What a coding question keeps: `content` is shown to the candidate, `answerKey` never leaves the server. */
 interface CodingQuestion {
@@ -164,9 +164,7 @@ export class CodingService {
       };
     } catch (err) {
       if (err instanceof QueueFullError) {
-        throw new HttpError(503, 'The code runner is busy, please try again shortly', {
-          retryAfter: err.retryAfterSeconds,
-        });
+        throw busy('The code runner is busy, please try again shortly', err.retryAfterSeconds);
       }
       if (err instanceof SandboxUnavailableError) throw new HttpError(503, err.message);
       if (err instanceof SignatureError) throw badRequest(err.message);

@@ -15,7 +15,7 @@ import {
   SingleFaceRequest,
   SingleFaceResponse,
 } from '@invigil/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-errors.ts';
 import { AnalyzerProvider } from './analyzer-provider.ts';
@@ -35,17 +35,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', () => provider.close());
   await app.register(multipart, { limits: { fileSize: AUDIO_SAMPLE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
 
-  /** 503 answers carry Retry-After */
-  const withRetry = async <T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> => {
-    try {
-      return await fn();
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 503 && typeof err.body?.retryAfter === 'number')
-        reply.header('Retry-After', String(err.body.retryAfter));
-      throw err;
-    }
-  };
-
   app.post(
     '/api/facial-analysis/single-face',
     {
@@ -58,7 +47,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
         response: { 200: SingleFaceResponse },
       },
     },
-    async (req, reply) => withRetry(reply, () => service.run((a) => a.singleFace(req.body.primaryImage))),
+    async (req) => service.run((a) => a.singleFace(req.body.primaryImage)),
   );
 
   app.post(
@@ -73,8 +62,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
         response: { 200: FaceMatchResponse },
       },
     },
-    async (req, reply) =>
-      withRetry(reply, () => service.run((a) => a.faceMatch(req.body.primaryImage, req.body.currentImage))),
+    async (req) => service.run((a) => a.faceMatch(req.body.primaryImage, req.body.currentImage)),
   );
 
   app.post(
@@ -87,7 +75,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
         response: { 200: GetAudioResponse },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       if (!req.isMultipart()) throw new HttpError(415, 'Send the audio as multipart/form-data in the field audiofile.');
       let audio: Buffer | null = null;
       let userExamId: number | null = null;
@@ -103,7 +91,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
         throw new HttpError(400, 'userexamid is required');
       if (!audio) throw new HttpError(400, 'audiofile is required');
       if (audio.length === 0) throw new HttpError(400, 'Uploaded audio file is empty', { code: 'EMPTY_AUDIO' });
-      return withRetry(reply, () => service.speakers(req.user, userExamId!, audio!));
+      return service.speakers(req.user, userExamId, audio);
     },
   );
 

@@ -13,15 +13,14 @@ import {
   type SaveImageRequest,
 } from '@invigil/contracts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { HttpError } from '../../lib/http-errors.ts';
+import { HttpError, busy } from '../../lib/http-errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { ImageKind, ProctoringRepository, UserExamRef } from './proctoring.repository.ts';
 
 /** Maps analysis errors to safe HTTP errors: input problems 4xx, capacity 503 with Retry-After. */
 export function toHttpError(e: unknown): unknown {
   if (e instanceof AnalysisInputError) return new HttpError(e.statusCode, e.message, { code: e.code });
-  if (e instanceof AnalysisBusyError || e instanceof AnalysisTimeoutError)
-    return new HttpError(503, e.message, { retryAfter: e.retryAfterSeconds });
+  if (e instanceof AnalysisBusyError || e instanceof AnalysisTimeoutError) return busy(e.message, e.retryAfterSeconds);
   return e;
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-errors.ts';
-import { SessionRepository } from '../modules/auth/session.repository.ts';
 
 export interface AuthUser {
   id: number;
@@ -49,11 +48,7 @@ function runAuthFirst(app: FastifyInstance) {
 
 export function registerAuth(app: FastifyInstance) {
   runAuthFirst(app);
-  const sessions = new SessionRepository(
-    app.ctx.database,
-    app.ctx.config.sessionIdleMinutes,
-    app.ctx.config.sessionCacheMs,
-  );
+  const { sessions } = app.ctx.repositories;
   app.decorateRequest('user', null as unknown as AuthUser);
   const requireUser = async (request: FastifyRequest) => {
     const token = bearerToken(request);

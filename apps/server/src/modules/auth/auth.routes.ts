@@ -2,10 +2,7 @@ import { AutoLoginRequest, LoginRequest, LoginResponse, LogoutResponse, MESSAGES
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-errors.ts';
-import { AuthService } from './auth.service.ts';
 import { autoLoginKey, verifyAutoLogin } from './auto-login.service.ts';
-import { SessionRepository } from './session.repository.ts';
-import { UserRepository } from './user.repository.ts';
 
 /** Replies of the sign-in calls; 401 may also be a plain error (a refused link). */
 const loginReplies = {
@@ -17,10 +14,9 @@ const loginReplies = {
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, config } = app.ctx;
-  const users = new UserRepository(database);
-  const sessions = new SessionRepository(database, config.sessionIdleMinutes, config.sessionCacheMs);
-  const auth = new AuthService(users, sessions, config);
+  const { config, repositories, services } = app.ctx;
+  const { users, sessions } = repositories;
+  const { auth } = services;
   const loginLimit = { max: config.loginRatePerMinute, timeWindow: '1 minute' };
   const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({
     userAgent: String(req.headers['user-agent'] ?? ''),

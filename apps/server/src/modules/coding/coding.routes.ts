@@ -8,21 +8,15 @@ import {
   ProgramSkeletonRequest,
   ProgramSkeletonResponse,
 } from '@invigil/contracts';
-import { createExecutor, SqlEngine } from '@invigil/sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CodingService } from './coding.service.ts';
 
 /** Coding questions: languages, skeletons, compile & execute (local sandbox or JUDGE0_URL), SQL tables. */
 export default async function codingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const executor = createExecutor(app.ctx.config.sandbox);
-  const sql = new SqlEngine({ mysqlUrl: app.ctx.config.mysqlUrl });
-  const coding = new CodingService(app.ctx.database, executor, sql);
-  app.addHook('onClose', async () => {
-    await executor.close();
-    await sql.close();
-  });
+  const { coding } = app.ctx.services;
+  // The API serves compiles: the sandbox prepares its toolchains from the start.
+  app.ctx.runtime.codeRunners.warm();
 
   app.get(
     '/api/test/programlanguages',

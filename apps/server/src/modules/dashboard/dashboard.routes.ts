@@ -14,19 +14,13 @@ import {
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UserRepository } from '../auth/user.repository.ts';
-import { DashboardRepository } from './dashboard.repository.ts';
-import { DashboardService } from './dashboard.service.ts';
-import { GroupReportService } from './group-report.service.ts';
 
 /** Incompressible bytes for the bandwidth check (made once per process). */
 const SPEED_TEST_PAYLOAD = randomBytes(SYSTEM_CHECK.speedTestBytes);
 
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = new DashboardRepository(app.ctx.database);
-  const dashboard = new DashboardService(repo);
-  const reports = new GroupReportService(repo, new UserRepository(app.ctx.database));
+  const { dashboard, groupReports: reports } = app.ctx.services;
   const tags = ['dashboard'];
 
   app.post(

@@ -68,10 +68,81 @@ export interface StoredAnswer {
   value: AnswerValue;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+/** A row of ATTEMPT_SQL as the drivers return it (numeric columns may come back as text). */
+interface AttemptDbRow {
+  id: number;
+  user_id: number;
+  exam_id: number;
+  status: string;
+  started_at: Date | string | null;
+  deadline_at: Date | string | null;
+  finished_at: Date | string | null;
+  expires_at: Date | string | null;
+  selected_language: string | null;
+  window_switch_count: number;
+  abort_reason: string | null;
+  result_status: string | null;
+  result_date: Date | string | null;
+  obtained_marks: number | string | null;
+  total_marks: number | string | null;
+  percentage: number | string | null;
+  name: string;
+  test_type: number;
+  exam_type_id: number;
+  duration_seconds: number;
+  instruction_text: string;
+  translated_instructions: Record<string, string> | null;
+  languages: string[] | null;
+  total_marks_to_attempt: number;
+  thank_you_message: string;
+  settings: Record<string, unknown> | null;
+  now: Date | string;
+}
 
-function toAttempt(r: any): Attempt {
+interface QuestionDbRow {
+  id: number;
+  position: number;
+  qtype_code: number;
+  qtype_name: string;
+  text: string;
+  translations: Record<string, string> | null;
+  marks: number | string;
+  difficulty: number;
+  resource_path: string | null;
+  passage: Record<string, unknown> | null;
+  content: Record<string, unknown> | null;
+  answer_key: Record<string, unknown> | null;
+}
+
+interface ChoiceDbRow {
+  id: number;
+  question_id: number;
+  position: number;
+  text: string;
+  translations: Record<string, string> | null;
+  blank_key: string | null;
+  resource_path: string | null;
+  is_correct: boolean;
+}
+
+interface AnswerDbRow {
+  question_id: number;
+  client_seq: number;
+  value: AnswerValue;
+}
+
+interface UpsertDbRow {
+  status: string;
+  open: boolean | null;
+  deadline_at: Date | string | null;
+  now: Date | string;
+  saved: number;
+}
+
+const num = (v: number | string | null) => (v === null || v === undefined ? null : Number(v));
+const date = (v: Date | string | null) => (v === null || v === undefined ? null : new Date(v));
+
+function toAttempt(r: AttemptDbRow): Attempt {
   return {
     id: r.id,
     userId: r.user_id,
@@ -120,7 +191,7 @@ export class ExamRepository {
   constructor(private readonly database: Database) {}
 
   async attempt(id: number): Promise<Attempt | null> {
-    const { rows } = await this.database.executeSql(ATTEMPT_SQL, [id]);
+    const { rows } = await this.database.executeSql<AttemptDbRow>(ATTEMPT_SQL, [id]);
     return rows[0] ? toAttempt(rows[0]) : null;
   }
 
@@ -128,9 +199,13 @@ export class ExamRepository {
   async owner(id: number): Promise<{ userId: number; examId: number } | null> {
     const hit = this.ownerCache.get(id);
     if (hit) return hit;
-    const { rows } = await this.database.executeSql('SELECT user_id, exam_id FROM user_exams WHERE id = $1', [id]);
-    if (!rows[0]) return null;
-    const v = { userId: Number(rows[0].user_id), examId: Number(rows[0].exam_id) };
+    const { rows } = await this.database.executeSql<{ user_id: number; exam_id: number }>(
+      'SELECT user_id, exam_id FROM user_exams WHERE id = $1',
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const v = { userId: Number(row.user_id), examId: Number(row.exam_id) };
     if (this.ownerCache.size > 50_000) this.ownerCache.clear();
     this.ownerCache.set(id, v);
     return v;
@@ -140,12 +215,12 @@ export class ExamRepository {
   async questions(examId: number): Promise<QuestionRow[]> {
     const hit = this.questionCache.get(examId);
     if (hit && Date.now() - hit.at < 30_000) return hit.rows;
-    const q = await this.database.executeSql(
+    const q = await this.database.executeSql<QuestionDbRow>(
       `SELECT id, position, qtype_code, qtype_name, text, translations, marks, difficulty, resource_path, passage, content, answer_key
          FROM questions WHERE exam_id = $1 ORDER BY position, id`,
       [examId],
     );
-    const c = await this.database.executeSql(
+    const c = await this.database.executeSql<ChoiceDbRow>(
       `SELECT c.id, c.question_id, c.position, c.text, c.translations, c.blank_key, c.resource_path, c.is_correct
          FROM choices c JOIN questions q ON q.id = c.question_id WHERE q.exam_id = $1 ORDER BY c.position, c.id`,
       [examId],
@@ -192,7 +267,7 @@ export class ExamRepository {
   }
 
   async answers(userExamId: number): Promise<StoredAnswer[]> {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<AnswerDbRow>(
       'SELECT question_id, client_seq, value FROM answers WHERE user_exam_id = $1',
       [userExamId],
     );
@@ -209,7 +284,7 @@ export class ExamRepository {
     changes: Array<{ qid: number; seq: number; answer: AnswerValue }>,
     graceSeconds: number,
   ) {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<UpsertDbRow>(
       `WITH ue AS (
          SELECT id, status, deadline_at, (deadline_at + make_interval(secs => $3::int) > now()) AS open FROM user_exams WHERE id = $1),
        up AS (
@@ -228,7 +303,7 @@ export class ExamRepository {
     const r = rows[0];
     return r
       ? {
-          status: r.status as string,
+          status: r.status,
           open: !!r.open,
           deadlineAt: date(r.deadline_at),
           now: new Date(r.now),
@@ -248,12 +323,14 @@ export class ExamRepository {
   async addSnapshot(userExamId: number, data: unknown): Promise<number> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const { rows } = await this.database.executeSql(
+        const { rows } = await this.database.executeSql<{ version: number }>(
           `INSERT INTO answer_snapshots (user_exam_id, version, data)
            SELECT $1, COALESCE(MAX(version), 0) + 1, $2::jsonb FROM answer_snapshots WHERE user_exam_id = $1 RETURNING version`,
           [userExamId, JSON.stringify(data)],
         );
-        return Number(rows[0].version);
+        const row = rows[0];
+        if (!row) throw new Error('answer snapshot insert returned no row');
+        return Number(row.version);
       } catch (e: any) {
         if (attempt < 3 && String(e?.code) === '23505') continue;
         throw e;
@@ -262,7 +339,7 @@ export class ExamRepository {
   }
 
   async latestSnapshotVersion(userExamId: number): Promise<number> {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<{ v: number }>(
       'SELECT COALESCE(MAX(version), 0)::int AS v FROM answer_snapshots WHERE user_exam_id = $1',
       [userExamId],
     );
@@ -302,7 +379,7 @@ export class ExamRepository {
   }
 
   async servedQuestions(userExamId: number): Promise<number[]> {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<{ question_id: number }>(
       'SELECT question_id FROM attempt_questions WHERE user_exam_id = $1 ORDER BY position',
       [userExamId],
     );

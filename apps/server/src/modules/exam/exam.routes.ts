@@ -18,10 +18,6 @@ import {
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ResultsService } from '../results/results.service.ts';
-import { ExamRepository } from './exam.repository.ts';
-import { ExamService, SAVE_GRACE_SECONDS } from './exam.service.ts';
-import { SaveBatcher } from './save-batcher.ts';
 
 /** Progress saves carry the whole question list in the spec's form: allow more than the default 1 MB. */
 export const LARGE_BODY = 8 * 1024 * 1024;
@@ -29,15 +25,7 @@ export const LARGE_BODY = 8 * 1024 * 1024;
 /** The test engine's calls (start, resume, save progress, retest, report issue, adaptive next). */
 export default async function examRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = new ExamRepository(app.ctx.database);
-  const batcher = new SaveBatcher(
-    app.ctx.database,
-    SAVE_GRACE_SECONDS,
-    (id, changes) => repo.upsertAnswers(id, changes, SAVE_GRACE_SECONDS),
-    app.ctx.config.saveBatchConcurrency,
-    app.ctx.config.saveBatchRows,
-  );
-  const exam = new ExamService(repo, new ResultsService(app.ctx.database, repo, app.ctx.queue), batcher);
+  const { examSessions, answerSaves, adaptive } = app.ctx.services;
   const tags = ['test'];
 
   app.post(
@@ -51,7 +39,7 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: UserTestResponse },
       },
     },
-    async (req) => exam.userTest(req.user.id, req.body),
+    async (req) => examSessions.userTest(req.user.id, req.body),
   );
 
   app.post(
@@ -66,7 +54,7 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: StartExamResponse },
       },
     },
-    async (req) => exam.start(req.user.id, req.body),
+    async (req) => examSessions.start(req.user.id, req.body),
   );
 
   app.post(
@@ -81,7 +69,7 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: ResumeExamResponse },
       },
     },
-    async (req) => exam.resume(req.user.id, req.body),
+    async (req) => examSessions.resume(req.user.id, req.body),
   );
 
   app.post(
@@ -95,7 +83,7 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: AnsweredQtsResponse },
       },
     },
-    async (req) => exam.answeredQts(req.user.id, req.body.id),
+    async (req) => examSessions.answeredQts(req.user.id, req.body.id),
   );
 
   app.post(
@@ -110,7 +98,7 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: AnsweredQuestionsResponse },
       },
     },
-    async (req) => exam.save(req.user.id, req.body),
+    async (req) => answerSaves.save(req.user.id, req.body),
   );
 
   app.get(
@@ -124,7 +112,7 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: RetestResponse },
       },
     },
-    async (req) => exam.retest(req.user.id, req.params.userExamId),
+    async (req) => examSessions.retest(req.user.id, req.params.userExamId),
   );
 
   app.post(
@@ -138,7 +126,7 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: QuestionIssuesResponse },
       },
     },
-    async (req) => exam.questionIssue(req.user.id, req.body),
+    async (req) => answerSaves.questionIssue(req.user.id, req.body),
   );
 
   app.post(
@@ -152,6 +140,6 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: NextQuestionResponse },
       },
     },
-    async (req) => exam.nextQuestion(req.user.id, req.body),
+    async (req) => adaptive.nextQuestion(req.user.id, req.body),
   );
 }

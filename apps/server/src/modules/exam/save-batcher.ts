@@ -47,6 +47,16 @@ const BATCH_SQL = `
   SELECT ue.id, ue.status, ue.open, ue.deadline_at, now() AS now, s.qids
     FROM ue LEFT JOIN (SELECT user_exam_id, array_agg(question_id) AS qids FROM up GROUP BY user_exam_id) s ON s.user_exam_id = ue.id`;
 
+/** A row of BATCH_SQL: one per attempt of the batch, with the questions it saved. */
+interface BatchDbRow {
+  id: number;
+  status: string;
+  open: boolean | null;
+  deadline_at: Date | string | null;
+  now: Date | string;
+  qids: Array<number | string> | null;
+}
+
 /** One change per question (a statement may touch a row once): the highest seq, the later on a tie. */
 export function latestPerQuestion(changes: SaveChange[]): SaveChange[] {
   if (changes.length < 2) return changes;
@@ -129,9 +139,9 @@ export class SaveBatcher {
     });
     const rows = [...winners.values()].sort((a, b) => a.ue - b.ue || a.qid - b.qid);
     const ids = [...new Set(batch.map((p) => p.userExamId))];
-    let result: { rows: any[] };
+    let result: { rows: BatchDbRow[] };
     try {
-      result = await this.database.executeSql(BATCH_SQL, [
+      result = await this.database.executeSql<BatchDbRow>(BATCH_SQL, [
         JSON.stringify(rows.map(({ ue, qid, seq, answer }) => ({ ue, qid, seq, answer }))),
         this.graceSeconds,
         ids,
@@ -150,7 +160,7 @@ export class SaveBatcher {
         open: !!r.open,
         deadlineAt: r.deadline_at ? new Date(r.deadline_at) : null,
         now: new Date(r.now),
-        saved: new Set(((r.qids as unknown[]) ?? []).map(Number)),
+        saved: new Set((r.qids ?? []).map(Number)),
       });
     }
     batch.forEach((p, owner) => {

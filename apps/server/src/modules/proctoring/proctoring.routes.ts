@@ -18,9 +18,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-errors.ts';
-import { AnalyzerProvider } from './analyzer-provider.ts';
-import { ProctoringRepository } from './proctoring.repository.ts';
-import { ProctoringService } from './proctoring.service.ts';
 
 const IMAGE_BODY = 10 * 1024 * 1024;
 const tags = ['proctoring'];
@@ -28,11 +25,7 @@ const tags = ['proctoring'];
 /** Facial analysis, proctoring pictures, monitoring settings and the speaker check (spec sections 4, 5, 7). */
 export default async function proctoringRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const provider = new AnalyzerProvider(app.ctx.config.analysis);
-  const service = new ProctoringService(new ProctoringRepository(app.ctx.database), app.ctx.media, () =>
-    provider.get(),
-  );
-  app.addHook('onClose', () => provider.close());
+  const { proctoring: service } = app.ctx.services;
   await app.register(multipart, { limits: { fileSize: AUDIO_SAMPLE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
 
   app.post(
@@ -175,6 +168,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
       preHandler: app.requireRole('ROLE_SUPERADMIN'),
       schema: { tags, summary: 'Analysis workers: ready, busy, queued, rejected, restarts, load times' },
     },
-    async () => (provider.started ? provider.get().stats() : { started: false }),
+    async () => service.stats(),
   );
 }

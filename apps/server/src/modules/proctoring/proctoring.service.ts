@@ -15,6 +15,7 @@ import {
 import type { AuthUser } from '../../plugins/auth.ts';
 import { HttpError, busy } from '../../lib/http-errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
+import type { AnalyzerProvider } from './analyzer-provider.ts';
 import type { ImageKind, ProctoringRepository, UserExamRef } from './proctoring.repository.ts';
 
 /** Maps analysis errors to safe HTTP errors: input problems 4xx, capacity 503 with Retry-After. */
@@ -46,7 +47,7 @@ export class ProctoringService {
   constructor(
     private readonly repo: ProctoringRepository,
     private readonly media: MediaStorage,
-    private readonly analyzer: () => Analyzer,
+    private readonly analyzers: AnalyzerProvider,
   ) {}
 
   /** The user-exam, if it is the caller's own (staff may read any). */
@@ -58,9 +59,14 @@ export class ProctoringService {
     return ue;
   }
 
+  /** The analysis workers' counters, or `{ started: false }` before the first analysis. */
+  stats() {
+    return this.analyzers.started ? this.analyzers.get().stats() : { started: false };
+  }
+
   async run<T>(fn: (a: Analyzer) => Promise<T>): Promise<T> {
     try {
-      return await fn(this.analyzer());
+      return await fn(this.analyzers.get());
     } catch (e) {
       throw toHttpError(e);
     }

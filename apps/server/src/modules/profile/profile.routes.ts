@@ -8,14 +8,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UserRepository } from '../auth/user.repository.ts';
-import { ProfileService } from './profile.service.ts';
 
 const OrgHeader = z.object({ orgid: z.string().regex(/^\d+$/).optional() }).passthrough();
 
 export default async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const profile = new ProfileService(new UserRepository(app.ctx.database));
+  const { profile } = app.ctx.services;
 
   app.get(
     '/api/dashboard/getProfile',

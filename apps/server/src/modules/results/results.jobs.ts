@@ -1,7 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { ExamRepository } from '../exam/exam.repository.ts';
-import { ResultsService } from './results.service.ts';
-import { scoreJob } from './score.job.ts';
 
 /**
  * Result workers: the scoring job and the time-out sweep (every config.examSweepIntervalMs, it
@@ -9,10 +6,10 @@ import { scoreJob } from './score.job.ts';
  * role that runs workers (all, worker); the sweep also runs without a queue (scoring inline).
  */
 export async function startResultJobs(app: FastifyInstance): Promise<void> {
-  const { database, queue, config } = app.ctx;
+  const { queue, config, services } = app.ctx;
   if (config.role === 'api') return;
-  const results = new ResultsService(database, new ExamRepository(database), queue);
-  if (queue) await queue.work(scoreJob(results));
+  const { results } = services;
+  if (queue) await queue.work(results.scoreJob());
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

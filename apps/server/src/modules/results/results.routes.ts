@@ -14,10 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ExamRepository } from '../exam/exam.repository.ts';
 import { LARGE_BODY } from '../exam/exam.routes.ts';
-import { AnswerFiles } from './answer-files.ts';
-import { ResultsService } from './results.service.ts';
 
 const ResultStatusResponse = z.object({
   examStatus: z.string(),
@@ -29,9 +26,7 @@ const ResultStatusResponse = z.object({
 export default async function resultsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
-  const repo = new ExamRepository(app.ctx.database);
-  const results = new ResultsService(app.ctx.database, repo, app.ctx.queue);
-  const files = new AnswerFiles(app.ctx.media, repo);
+  const { results, answerFiles: files } = app.ctx.services;
   const tags = ['result'];
 
   app.post(

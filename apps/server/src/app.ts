@@ -61,8 +61,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('ctx', { ...ports, ...composed });
   registerErrorHandling(app);
   await registerSecurity(app);
-  await registerDocs(app);
+  // Before any route: every /api route is authenticated unless its config says public.
   registerAuth(app);
+  await registerDocs(app);
   if (config.role !== 'worker') {
     for (const mod of modules) await app.register(mod);
     await registerWeb(app, config.webDist);

@@ -21,7 +21,6 @@ export default async function codingRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/test/programlanguages',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['coding'],
         summary: 'Coding language options (ids 9 and 11 are excluded under all-p)',
@@ -35,7 +34,6 @@ export default async function codingRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/programSkeleton',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['coding'],
         summary: 'Boilerplate for a function-style problem',
@@ -49,7 +47,6 @@ export default async function codingRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/compilecode',
     {
-      preHandler: app.requireUser,
       bodyLimit: 256 * 1024,
       schema: {
         tags: ['coding'],
@@ -64,7 +61,6 @@ export default async function codingRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/test/getTables',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['coding'],
         summary: 'Data tables of a SQL question',

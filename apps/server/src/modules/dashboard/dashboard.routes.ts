@@ -26,7 +26,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/dashboard/userHome',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: "The signed-in user's lists of one tab in one organisation",
@@ -40,7 +39,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/dashboard/menu',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Menu action: remember the menu item and organisation, answer its lists',
@@ -54,7 +52,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/test/getUserOrgData',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'The last menu, organisation and type button',
@@ -67,7 +64,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/dashboard/getLanguages',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Languages one of your tests offers (header userexamid)',
@@ -81,7 +77,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/dashboard/practice',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Apply to a practice test',
@@ -95,7 +90,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/group-report/:userId/:groupId',
     {
-      preHandler: app.requireUser,
       schema: { tags, summary: 'Your own group report as a PDF', params: GroupReportParams },
     },
     async (req, reply) => {
@@ -111,7 +105,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/system/speedtest',
     {
-      preHandler: app.requireUser,
       schema: { tags, summary: `Bandwidth check: ${SYSTEM_CHECK.speedTestBytes} bytes` },
     },
     async (_req, reply) =>

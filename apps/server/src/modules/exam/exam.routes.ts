@@ -31,7 +31,6 @@ export default async function examRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/userTest',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Questions (quesData: base64url JSON) and exam detail of an attempt',
@@ -45,7 +44,6 @@ export default async function examRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/startExam',
     {
-      preHandler: app.requireUser,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -60,7 +58,6 @@ export default async function examRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/resumeExam',
     {
-      preHandler: app.requireUser,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -75,7 +72,6 @@ export default async function examRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/answeredQts',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'The saved test (base64url JSON) of an attempt',
@@ -89,7 +85,6 @@ export default async function examRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/answeredQuestions',
     {
-      preHandler: app.requireUser,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -104,7 +99,6 @@ export default async function examRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/test/retest/:userExamId',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Low bandwidth: the attempt goes to 998 to be taken again',
@@ -118,7 +112,6 @@ export default async function examRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/questionIssues',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Report an issue with a question',
@@ -132,7 +125,6 @@ export default async function examRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/nextQuestion',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Adaptive tests: save the answer; the server picks the next question',

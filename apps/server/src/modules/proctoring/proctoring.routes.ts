@@ -7,6 +7,7 @@ import {
   GetMonitoringDataRequest,
   GetMonitoringDataResponse,
   ProctoringMsgResponse,
+  ROLES,
   SaveErrorImageRequest,
   SaveImageRequest,
   SavePrimaryImageRequest,
@@ -31,7 +32,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/facial-analysis/single-face',
     {
-      preHandler: app.requireUser,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,
@@ -46,7 +46,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/facial-analysis/face-match',
     {
-      preHandler: app.requireUser,
       bodyLimit: 2 * IMAGE_BODY,
       schema: {
         tags,
@@ -61,7 +60,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/getaudio',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Speaker count of a 15-second sample: multipart audiofile + userexamid',
@@ -91,7 +89,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/savePrimaryImage',
     {
-      preHandler: app.requireUser,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,
@@ -106,7 +103,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/sendPrimaryImage',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'The primary picture of an attempt as a data URL',
@@ -120,7 +116,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/getMonitoringData',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary:
@@ -135,7 +130,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/saveImage',
     {
-      preHandler: app.requireUser,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,
@@ -150,7 +144,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/saveErrorImage',
     {
-      preHandler: app.requireUser,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,
@@ -165,7 +158,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/facial-analysis/stats',
     {
-      preHandler: app.requireRole('ROLE_SUPERADMIN'),
+      config: { roles: [ROLES.superAdmin] },
       schema: { tags, summary: 'Analysis workers: ready, busy, queued, rejected, restarts, load times' },
     },
     async () => service.stats(),

@@ -18,7 +18,6 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/dashboard/getProfile',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['profile'],
         summary: 'The signed-in user profile',
@@ -32,7 +31,6 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/dashboard/updateProfile',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['profile'],
         summary: 'Update name and contact number',
@@ -46,7 +44,6 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/dashboard/updatePassword',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['profile'],
         summary: 'Change password',

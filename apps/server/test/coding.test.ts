@@ -166,9 +166,13 @@ describe('coding API', () => {
       headers: bearer(token),
       payload: { code: 'print(1)', lang: 'python', qid: ids.otherQid, testCaseFlag: true },
     });
-    expect(res.statusCode).toBe(403);
+    // Not yours answers as missing (ADR 0050): 404, the same as a question that does not exist.
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, message: 'Question not found.' });
     const tables = await t.app.inject({ url: `/api/test/getTables?qid=${ids.otherQid}`, headers: bearer(token) });
-    expect(tables.statusCode).toBe(403);
+    expect(tables.statusCode).toBe(404);
+    const missing = await t.app.inject({ url: '/api/test/getTables?qid=999999', headers: bearer(token) });
+    expect(missing.json()).toEqual(tables.json());
   });
 
   it('returns the SQL question tables and runs SQL', async () => {

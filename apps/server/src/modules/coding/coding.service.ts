@@ -20,7 +20,7 @@ import {
   type SqlTable,
   type TestCase,
 } from '@invigil/sandbox';
-import { HttpError, badRequest, busy, forbidden, notFound } from '../../lib/http-errors.ts';
+import { HttpError, badRequest, busy, notFound } from '../../lib/http-errors.ts';
 import type { CodeRunners } from './code-runners.ts';
 import type { CodingQuestion, CodingQuestionRepository } from './coding-question.repository.ts';
 
@@ -79,7 +79,8 @@ export class CodingService {
       examId !== undefined
         ? await this.questions.assignedAs(userId, q.examId, examId)
         : await this.questions.assigned(userId, q.examId);
-    if (!assigned) throw forbidden();
+    // Not assigned is not found (ADR 0050), as for question issue reports.
+    if (!assigned) throw notFound('Question not found.');
     return q;
   }
 

@@ -8,11 +8,12 @@ import {
   scoreQuestion,
   type NextQuestionRequest,
 } from '@invigil/contracts';
-import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
+import { HttpError, badRequest } from '../../lib/http-errors.ts';
+import { permitted } from '../../policies/actor.ts';
+import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { toScoringQuestion } from '../results/scoring.ts';
 import {
   SAVE_GRACE_SECONDS,
-  TEST_NOT_FOUND,
   assertTakeable,
   refuseIfTimedOut,
   timeRemaining,
@@ -29,8 +30,7 @@ export class AdaptiveService {
   ) {}
 
   async nextQuestion(userId: number, body: NextQuestionRequest) {
-    const a = await this.repo.attempt(body.id);
-    if (!a || a.userId !== userId) throw notFound(TEST_NOT_FOUND);
+    const a = permitted(await this.repo.attempt(body.id), (x) => attemptPolicy.take(userId, x), attemptPolicy.notFound);
     if (a.exam.examTypeId !== ADAPTIVE_EXAM_TYPE) throw badRequest('This test is not adaptive.');
     assertTakeable(a);
     await refuseIfTimedOut(a, this.closer);

@@ -7,7 +7,9 @@ import {
 } from '@invigil/contracts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import { changesFrom, decodeQuestionStates, type AnswerChange } from './answer-changes.ts';
-import { SAVE_GRACE_SECONDS, TEST_NOT_FOUND, TIME_UP, type TimeoutCloser } from './attempt-rules.ts';
+import { SAVE_GRACE_SECONDS, TIME_UP, type TimeoutCloser } from './attempt-rules.ts';
+import { permitted } from '../../policies/actor.ts';
+import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import type { ExamRepository } from './exam.repository.ts';
 import type { SaveBatcher } from './save-batcher.ts';
 
@@ -22,8 +24,11 @@ export class AnswerSaveService {
 
   /** The save of progress: the delta form (hot path) or the spec's full form (also a versioned snapshot). */
   async save(userId: number, body: AnsweredQuestionsRequest) {
-    const owner = await this.repo.owner(body.id);
-    if (!owner || owner.userId !== userId) throw notFound(TEST_NOT_FOUND);
+    const owner = permitted(
+      await this.repo.owner(body.id),
+      (o) => attemptPolicy.take(userId, o),
+      attemptPolicy.notFound,
+    );
     const allowed = await this.repo.questionIds(owner.examId);
     let changes: AnswerChange[];
     let snapshot: unknown = null;
@@ -45,7 +50,7 @@ export class AnswerSaveService {
     const r = this.batcher
       ? await this.batcher.save(body.id, changes)
       : await this.repo.upsertAnswers(body.id, changes, SAVE_GRACE_SECONDS);
-    if (!r) throw notFound(TEST_NOT_FOUND);
+    if (!r) throw notFound(attemptPolicy.notFound);
     if (r.status !== EXAM_STATUS.inProgress)
       throw new HttpError(409, 'This test is not in progress.', { examStatus: r.status });
     if (!r.open) {

@@ -5,7 +5,6 @@ import type { Attempt } from './exam.repository.ts';
 /** Saves may arrive this long after the deadline (network); later ones are refused. */
 export const SAVE_GRACE_SECONDS = 15;
 export const TIME_UP = 'Time is up. Your test has been submitted automatically.';
-export const TEST_NOT_FOUND = 'Test not found.';
 
 /** Closes an attempt whose time ran out (the results module's job); the exam services only ask. */
 export interface TimeoutCloser {

@@ -7,11 +7,12 @@ import {
   type StartExamRequest,
   type UserTestRequest,
 } from '@invigil/contracts';
-import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { permitted } from '../../policies/actor.ts';
+import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { changesFrom, decodeQuestionStates } from './answer-changes.ts';
 import {
   SAVE_GRACE_SECONDS,
-  TEST_NOT_FOUND,
   assertTakeable,
   attemptLanguage,
   refuseIfTimedOut,
@@ -31,9 +32,7 @@ export class ExamSessionService {
 
   /** The caller's attempt, or 404 (another user's attempt is not revealed). */
   async owned(userId: number, id: number): Promise<Attempt> {
-    const a = await this.repo.attempt(id);
-    if (!a || a.userId !== userId) throw notFound(TEST_NOT_FOUND);
-    return a;
+    return permitted(await this.repo.attempt(id), (a) => attemptPolicy.take(userId, a), attemptPolicy.notFound);
   }
 
   async userTest(userId: number, body: UserTestRequest) {

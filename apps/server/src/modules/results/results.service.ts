@@ -10,8 +10,11 @@ import {
   type SubmitTestRequest,
   type SubmitTestResponse,
 } from '@invigil/contracts';
-import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import type { Queue } from '../../lib/queue.ts';
+import { permitted, type Actor } from '../../policies/actor.ts';
+import { attemptPolicy } from '../../policies/attempt.policy.ts';
+import { resultPolicy } from '../../policies/result.policy.ts';
 import { changesFrom, decodeQuestionStates } from '../exam/answer-changes.ts';
 import { SAVE_GRACE_SECONDS, pastGrace } from '../exam/attempt-rules.ts';
 import type { Attempt, ExamRepository } from '../exam/exam.repository.ts';
@@ -39,8 +42,7 @@ export class ResultsService {
   }
 
   async submit(userId: number, id: number, body: SubmitTestRequest): Promise<SubmitTestResponse> {
-    const a = await this.repo.attempt(id);
-    if (!a || a.userId !== userId) throw notFound('Test not found.');
+    const a = permitted(await this.repo.attempt(id), (x) => attemptPolicy.take(userId, x), attemptPolicy.notFound);
     if (!(await this.results.hasSubmission(id)) && a.status === EXAM_STATUS.inProgress) {
       const open = !!a.deadlineAt && !pastGrace(a);
       if (open) {
@@ -157,16 +159,13 @@ export class ResultsService {
   }
 
   async resultStatus(userId: number, id: number) {
-    const a = await this.repo.attempt(id);
-    if (!a || a.userId !== userId) throw notFound('Test not found.');
+    const a = permitted(await this.repo.attempt(id), (x) => resultPolicy.read(userId, x), resultPolicy.notFound);
     return { examStatus: a.status, resultStatus: a.resultStatus, evaluation: this.visibleEvaluation(a) };
   }
 
-  /** Scores a submitted attempt again: its owner, or support and super administrators. */
-  async manualGenerate(user: { id: number; role: string }, id: number) {
-    const a = await this.repo.attempt(id);
-    const staff = user.role === 'ROLE_SUPPORT' || user.role === 'ROLE_SUPERADMIN';
-    if (!a || (a.userId !== user.id && !staff)) throw notFound('Test not found.');
+  /** Scores a submitted attempt again: its owner, or staff. */
+  async manualGenerate(user: Actor, id: number) {
+    const a = permitted(await this.repo.attempt(id), (x) => resultPolicy.regenerate(user, x), resultPolicy.notFound);
     if (!SUBMITTED.includes(a.status))
       throw new HttpError(409, 'This test has not been submitted.', { examStatus: a.status });
     await this.score(id);

@@ -80,10 +80,10 @@ function render(
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
       let x = x0;
       let height = 0;
-      cells.forEach((c, i) => {
-        doc.text(c, x, y, { width: cols[i]!.w - 6 });
+      cols.forEach((col, i) => {
+        doc.text(cells[i] ?? '', x, y, { width: col.w - 6 });
         height = Math.max(height, doc.y - y);
-        x += cols[i]!.w;
+        x += col.w;
       });
       doc.x = x0;
       doc.y = y + height + 4;

@@ -114,8 +114,11 @@ export class SaveBatcher {
     while (this.queue.length && this.inFlight < this.maxInFlight) {
       let rows = 0;
       let n = 0;
-      while (n < this.queue.length && (n === 0 || rows + this.queue[n]!.changes.length <= this.maxRows))
-        rows += this.queue[n++]!.changes.length;
+      for (const next of this.queue) {
+        if (n > 0 && rows + next.changes.length > this.maxRows) break;
+        rows += next.changes.length;
+        n++;
+      }
       const batch = this.queue.splice(0, n);
       this.inFlight++;
       this.write(batch).finally(() => {

@@ -61,7 +61,7 @@ export class ResultsService {
     } else if (a.status === EXAM_STATUS.notStarted) {
       throw new HttpError(409, 'This test has not been started.', { examStatus: a.status });
     }
-    const now = (await this.repo.attempt(id))!;
+    const now = await this.reread(id);
     // 998 (retest or unsubmitted): the client shows the low-bandwidth modal; a retried submit gets the same answer.
     if (now.status === EXAM_STATUS.retest)
       return { status: 'SUCCESS', nextAction: 'retest', examStatus: now.status, resultStatus: null, evaluation: null };
@@ -99,6 +99,13 @@ export class ResultsService {
       if (isAnswered({ ...s.value, qtypecode: q.qtypeCode, blankCount: blanks || undefined })) return false;
     }
     return true;
+  }
+
+  /** The attempt again after a change (it cannot disappear: attempts are never deleted). */
+  private async reread(id: number): Promise<Attempt> {
+    const a = await this.repo.attempt(id);
+    if (!a) throw new Error(`attempt ${id} vanished`);
+    return a;
   }
 
   /** The score block, when the exam shows scores and the result is ready. */
@@ -169,7 +176,7 @@ export class ResultsService {
     if (!SUBMITTED.includes(a.status))
       throw new HttpError(409, 'This test has not been submitted.', { examStatus: a.status });
     await this.score(id);
-    const now = (await this.repo.attempt(id))!;
+    const now = await this.reread(id);
     return { status: 'SUCCESS' as const, resultStatus: now.resultStatus, evaluation: this.visibleEvaluation(now) };
   }
 }

@@ -77,7 +77,7 @@ export class SessionRepository {
     if (hit) return hit;
     const epoch = this.cache.epoch;
     const hash = hashToken(token);
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<{ id: number; user_id: number; role: string; stale: boolean }>(
       `SELECT s.id, s.user_id, u.role, (s.last_seen_at < now() - interval '60 seconds') AS stale
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL
@@ -103,11 +103,13 @@ export class SessionRepository {
   }
 
   async create(userId: number, token: string, meta: { userAgent?: string; ip?: string }): Promise<number> {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<{ id: number }>(
       'INSERT INTO sessions (user_id, token_hash, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING id',
       [userId, hashToken(token), meta.userAgent?.slice(0, 300) ?? null, meta.ip ?? null],
     );
-    return Number(rows[0].id);
+    const row = rows[0];
+    if (!row) throw new Error('session insert returned no row');
+    return Number(row.id);
   }
 
   async revokeAllForUser(userId: number, reason: string): Promise<void> {

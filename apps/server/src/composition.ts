@@ -12,6 +12,7 @@ import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { GroupReportService } from './modules/dashboard/group-report.service.ts';
 import { AdaptiveService } from './modules/exam/adaptive.service.ts';
+import { AnswerBatchRepository } from './modules/exam/answer-batch.repository.ts';
 import { AnswerSaveService } from './modules/exam/answer-save.service.ts';
 import { SAVE_GRACE_SECONDS } from './modules/exam/attempt-rules.ts';
 import { ExamSessionService } from './modules/exam/exam-session.service.ts';
@@ -51,6 +52,7 @@ function buildRepositories({ config, database }: Ports) {
     sessions: new SessionRepository(database, config.sessionIdleMinutes, config.sessionCacheMs),
     /** One instance: its question and owner caches serve every module. */
     exam: new ExamRepository(database),
+    answerBatches: new AnswerBatchRepository(database),
     results: new ResultsRepository(database),
     dashboard: new DashboardRepository(database),
     proctoring: new ProctoringRepository(database),
@@ -58,15 +60,10 @@ function buildRepositories({ config, database }: Ports) {
   };
 }
 
-function buildServices(
-  { config, database, queue, media }: Ports,
-  repos: Repositories,
-  runtime: Composition['runtime'],
-) {
+function buildServices({ config, queue, media }: Ports, repos: Repositories, runtime: Composition['runtime']) {
   const results = new ResultsService(repos.results, repos.exam, queue);
   const batcher = new SaveBatcher(
-    database,
-    SAVE_GRACE_SECONDS,
+    (rows, attemptIds) => repos.answerBatches.write(rows, attemptIds, SAVE_GRACE_SECONDS),
     (id, changes) => repos.exam.upsertAnswers(id, changes, SAVE_GRACE_SECONDS),
     config.saveBatchConcurrency,
     config.saveBatchRows,

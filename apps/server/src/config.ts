@@ -59,6 +59,8 @@ export const EnvSchema = z.object({
   ANALYSIS_TOKEN: text(),
   ANALYSIS_WORKERS: int(1),
   ANALYSIS_MAX_QUEUE: int(0),
+  ANALYSIS_PORT: int(0, 65535),
+  ANALYSIS_HOST: text(),
   JUDGE0_URL: url(),
   JUDGE0_AUTH_TOKEN: text(),
   SANDBOX_CONCURRENCY: int(1),
@@ -99,8 +101,11 @@ export interface AppConfig {
   /** Group commit of progress saves: batches in flight, rows per statement. */
   saveBatchConcurrency: number;
   saveBatchRows: number;
-  /** Proctoring analysis: the separate analysis role, or local worker threads. */
-  analysis: { url?: string; token?: string; workers?: number; maxQueue?: number };
+  /**
+   * Proctoring analysis: the separate analysis role (url, token), or local worker threads; port
+   * and host are where this process listens when it is the analysis role.
+   */
+  analysis: { url?: string; token?: string; workers?: number; maxQueue?: number; port: number; host: string };
   /** Code runner: Judge0 when judge0Url is set, the local sandbox otherwise. */
   sandbox: { judge0Url?: string; judge0AuthToken?: string; concurrency: number; queueSize: number; uidBase: number };
   /** MySQL server for SQL questions in the mysql dialect (the sandbox's default when absent). */
@@ -150,6 +155,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       token: e.ANALYSIS_TOKEN,
       workers: e.ANALYSIS_WORKERS,
       maxQueue: e.ANALYSIS_MAX_QUEUE,
+      port: e.ANALYSIS_PORT ?? 4100,
+      host: e.ANALYSIS_HOST ?? '127.0.0.1',
     },
     sandbox: {
       judge0Url: e.JUDGE0_URL,

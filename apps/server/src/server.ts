@@ -31,7 +31,9 @@ async function serve() {
 if (config.role === 'analysis') {
   // Proctoring analysis on its own (workers with warm models behind an internal HTTP API);
   // API nodes reach it through ANALYSIS_URL.
-  await import('@invigil/analysis/role/main');
+  const { runAnalysisRole } = await import('@invigil/analysis/role/run-role');
+  const { port, host, token, workers, maxQueue } = config.analysis;
+  await runAnalysisRole({ port, host, token, workers, maxQueue });
 } else {
   await serve();
 }

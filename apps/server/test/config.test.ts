@@ -49,6 +49,7 @@ describe('configuration', () => {
       mysqlUrl: undefined,
     });
     expect(c.sandbox.uidBase).toBe(61000);
+    expect(c.analysis).toMatchObject({ port: 4100, host: '127.0.0.1', url: undefined });
     expect(c.sandbox.queueSize).toBe(c.sandbox.concurrency * 4);
   });
 

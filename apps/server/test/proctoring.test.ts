@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 
 // one local analysis worker is enough here; it only starts for the tests that analyse a real picture or clip
-const analysis = { workers: 1 };
+const analysis = { ...loadConfig({}).analysis, workers: 1 };
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../packages/analysis/test/fixtures/${name}`, import.meta.url));

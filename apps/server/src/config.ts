@@ -6,7 +6,7 @@ import { z } from 'zod';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
 
-export const ROLES = ['all', 'api', 'worker', 'analysis'] as const;
+const ROLES = ['all', 'api', 'worker', 'analysis'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** An unset or empty variable takes the default. */
@@ -68,7 +68,6 @@ export const EnvSchema = z.object({
   SANDBOX_UID_BASE: int(1000),
   MYSQL_URL: url(),
 });
-export type Env = z.infer<typeof EnvSchema>;
 
 export interface AppConfig {
   port: number;

@@ -8,7 +8,7 @@ export interface AuthUser {
 }
 
 /** How a route is reached: without a session, with any session, or with one of some roles. */
-export type RouteAccess = 'public' | 'user' | { roles: readonly string[] };
+type RouteAccess = 'public' | 'user' | { roles: readonly string[] };
 
 export interface RouteAccessEntry {
   method: string;
@@ -33,7 +33,7 @@ declare module 'fastify' {
 }
 
 export const SESSION_INVALID = 'Your session has ended. Please login again.';
-export const NOT_ALLOWED = 'You are not allowed to do this.';
+const NOT_ALLOWED = 'You are not allowed to do this.';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -43,7 +43,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** The API scope: everything under /api is authenticated by default. */
-export const isApiUrl = (url: string | undefined) => !!url && (url === '/api' || url.startsWith('/api/'));
+const isApiUrl = (url: string | undefined) => !!url && (url === '/api' || url.startsWith('/api/'));
 
 function accessOf(config: { public?: boolean; roles?: readonly string[] } | undefined): RouteAccess {
   if (config?.public) return 'public';

@@ -13,7 +13,7 @@ export interface Owned {
 }
 
 /** Staff, the one definition: support and super administrators (spec: they look up any user's tests). */
-export const STAFF_ROLES: readonly string[] = [ROLES.support, ROLES.superAdmin];
+const STAFF_ROLES: readonly string[] = [ROLES.support, ROLES.superAdmin];
 
 export const isStaff = (actor: Actor): boolean => STAFF_ROLES.includes(actor.role);
 

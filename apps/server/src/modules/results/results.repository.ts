@@ -1,6 +1,6 @@
 import type { Database } from '@invigil/db';
 
-export const RESULT_PROCESSING = 'Processing';
+const RESULT_PROCESSING = 'Processing';
 export const RESULT_PROCESSED = 'Processed';
 
 interface CloseRow {

@@ -4,8 +4,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createDb, type Database } from '@invigil/db';
 import { seedIfEmpty } from '@invigil/db/seed/index';
 import type { AppConfig } from './config.ts';
-import { LocalMediaStorage, type MediaStorage } from './lib/media-storage.ts';
-import { startQueue, type Queue } from './lib/queue.ts';
+import { compose, type Composition, type Ports } from './composition.ts';
+import { LocalMediaStorage } from './lib/media-storage.ts';
+import { startQueue } from './lib/queue.ts';
 import { modules } from './modules/index.ts';
 import { pingJob } from './modules/operations/ping.job.ts';
 import { startResultJobs } from './modules/results/results.jobs.ts';
@@ -15,12 +16,8 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 
-export interface AppContext {
-  config: AppConfig;
-  database: Database;
-  queue: Queue | null;
-  media: MediaStorage;
-}
+/** What every route module and plugin reads: the ports and the composed repositories and services. */
+export interface AppContext extends Ports, Omit<Composition, 'close'> {}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,11 +56,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         log: (e) => app.log.error({ err: e }, 'queue error'),
       })
     : null;
-  app.decorate('ctx', { config, database, queue, media: new LocalMediaStorage(path.join(config.dataDir, 'media')) });
+  const ports: Ports = { config, database, queue, media: new LocalMediaStorage(path.join(config.dataDir, 'media')) };
+  const { close: closeComposition, ...composed } = compose(ports);
+  app.decorate('ctx', { ...ports, ...composed });
   registerErrorHandling(app);
   await registerSecurity(app);
-  await registerDocs(app);
+  // Before any route: every /api route is authenticated unless its config says public.
   registerAuth(app);
+  await registerDocs(app);
   if (config.role !== 'worker') {
     for (const mod of modules) await app.register(mod);
     await registerWeb(app, config.webDist);
@@ -73,6 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (queue) await queue.work(pingJob(database));
   await startResultJobs(app);
   app.addHook('onClose', async () => {
+    await closeComposition();
     await queue?.stop();
     if (ownsDb) await database.close();
   });

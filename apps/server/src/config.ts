@@ -1,26 +1,93 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
 
-export type Role = 'all' | 'api' | 'worker' | 'analysis';
+const ROLES = ['all', 'api', 'worker', 'analysis'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** An unset or empty variable takes the default. */
+const unset = (v: unknown) => (v === '' ? undefined : v);
+const text = () => z.preprocess(unset, z.string().optional());
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    unset,
+    z.coerce
+      .number({ error: `must be a whole number from ${min} to ${max}` })
+      .int({ error: `must be a whole number from ${min} to ${max}` })
+      .min(min, { error: `must be a whole number from ${min} to ${max}` })
+      .max(max, { error: `must be a whole number from ${min} to ${max}` })
+      .optional(),
+  );
+const onOff = () => z.preprocess(unset, z.enum(['on', 'off'], { error: 'must be on or off' }).optional());
+const url = () => z.preprocess(unset, z.url({ error: 'must be a URL' }).optional());
+
+/**
+ * Every environment variable the server process reads, read here once. README.md's table in
+ * "Running" lists exactly these keys (a test checks it). Defaults are applied in loadConfig.
+ */
+export const EnvSchema = z.object({
+  PORT: int(0, 65535),
+  HOST: text(),
+  DATA_DIR: text(),
+  DATABASE_URL: url(),
+  ROLE: z.preprocess(unset, z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).optional()),
+  SESSION_IDLE_MINUTES: int(1),
+  SESSION_CACHE_MS: int(0),
+  MAX_LOGIN_ATTEMPTS: int(1),
+  LOCK_MINUTES: int(0),
+  LOGIN_RATE_PER_MINUTE: int(1),
+  AUTO_LOGIN_SECRET: text(),
+  WEB_DIST: text(),
+  LOG_LEVEL: z.preprocess(
+    unset,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be fatal, error, warn, info, debug, trace or silent',
+      })
+      .optional(),
+  ),
+  QUEUE: onOff(),
+  SEED_ON_START: onOff(),
+  EXAM_SWEEP_INTERVAL_MS: int(100),
+  SAVE_BATCH_CONCURRENCY: int(1),
+  SAVE_BATCH_ROWS: int(1),
+  ANALYSIS_URL: url(),
+  ANALYSIS_TOKEN: text(),
+  ANALYSIS_WORKERS: int(1),
+  ANALYSIS_MAX_QUEUE: int(0),
+  ANALYSIS_PORT: int(0, 65535),
+  ANALYSIS_HOST: text(),
+  JUDGE0_URL: url(),
+  JUDGE0_AUTH_TOKEN: text(),
+  SANDBOX_CONCURRENCY: int(1),
+  SANDBOX_QUEUE_SIZE: int(0),
+  SANDBOX_UID_BASE: int(1000),
+  MYSQL_URL: url(),
+});
 
 export interface AppConfig {
   port: number;
   host: string;
-  /** Where PGlite and media live in the embedded default. */
+  /** Where PGlite, media and generated keys live. */
   dataDir: string;
   /** postgres://... switches to a PostgreSQL server. */
   databaseUrl?: string;
   role: Role;
   /** A session with no request for this long is expired. */
   sessionIdleMinutes: number;
+  /** How long a checked session is trusted without asking the database again (at most 5 s). */
+  sessionCacheMs: number;
   /** Failed sign-ins before an account locks, and for how long. */
   maxLoginAttempts: number;
   lockMinutes: number;
   /** Sign-in attempts allowed per IP per minute. */
   loginRatePerMinute: number;
+  /** HMAC key of auto-login links; absent: a key generated under dataDir. */
+  autoLoginSecret?: string;
   /** Built SPA to serve; absent means API only. */
   webDist?: string;
   logLevel: string;
@@ -28,26 +95,75 @@ export interface AppConfig {
   queue: boolean;
   /** Fill the demo data on start when the database is empty. */
   seedOnStart: boolean;
+  /** How often a worker closes attempts whose deadline passed. */
+  examSweepIntervalMs: number;
+  /** Group commit of progress saves: batches in flight, rows per statement. */
+  saveBatchConcurrency: number;
+  saveBatchRows: number;
+  /**
+   * Proctoring analysis: the separate analysis role (url, token), or local worker threads; port
+   * and host are where this process listens when it is the analysis role.
+   */
+  analysis: { url?: string; token?: string; workers?: number; maxQueue?: number; port: number; host: string };
+  /** Code runner: Judge0 when judge0Url is set, the local sandbox otherwise. */
+  sandbox: { judge0Url?: string; judge0AuthToken?: string; concurrency: number; queueSize: number; uidBase: number };
+  /** MySQL server for SQL questions in the mysql dialect (the sandbox's default when absent). */
+  mysqlUrl?: string;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
-  const role = (env.ROLE ?? 'all') as Role;
-  if (!['all', 'api', 'worker', 'analysis'].includes(role))
-    throw new Error(`ROLE must be all, api, worker or analysis (got ${role})`);
+/** A bad environment value: the message names the variable and what it expects. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function describeIssues(error: z.ZodError, env: Record<string, string | undefined>): string {
+  const lines = error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    return `  ${key} ${issue.message} (got ${JSON.stringify(env[key] ?? '')})`;
+  });
+  return `Invalid environment:\n${lines.join('\n')}`;
+}
+
+/** Reads and checks the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, env));
+  const e = parsed.data;
+  const sandboxConcurrency = e.SANDBOX_CONCURRENCY ?? availableParallelism();
   return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    role,
-    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
-    maxLoginAttempts: Number(env.MAX_LOGIN_ATTEMPTS ?? 5),
-    lockMinutes: Number(env.LOCK_MINUTES ?? 15),
-    loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 30),
-    webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    queue: env.QUEUE !== 'off',
-    seedOnStart: env.SEED_ON_START !== 'off',
+    port: e.PORT ?? 8080,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: e.DATABASE_URL,
+    role: e.ROLE ?? 'all',
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 120,
+    sessionCacheMs: Math.min(5000, e.SESSION_CACHE_MS ?? 2000),
+    maxLoginAttempts: e.MAX_LOGIN_ATTEMPTS ?? 5,
+    lockMinutes: e.LOCK_MINUTES ?? 15,
+    loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE ?? 30,
+    autoLoginSecret: e.AUTO_LOGIN_SECRET,
+    webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+    logLevel: e.LOG_LEVEL ?? 'info',
+    queue: e.QUEUE !== 'off',
+    seedOnStart: e.SEED_ON_START !== 'off',
+    examSweepIntervalMs: e.EXAM_SWEEP_INTERVAL_MS ?? 20_000,
+    saveBatchConcurrency: e.SAVE_BATCH_CONCURRENCY ?? 2,
+    saveBatchRows: e.SAVE_BATCH_ROWS ?? 2000,
+    analysis: {
+      url: e.ANALYSIS_URL,
+      token: e.ANALYSIS_TOKEN,
+      workers: e.ANALYSIS_WORKERS,
+      maxQueue: e.ANALYSIS_MAX_QUEUE,
+      port: e.ANALYSIS_PORT ?? 4100,
+      host: e.ANALYSIS_HOST ?? '127.0.0.1',
+    },
+    sandbox: {
+      judge0Url: e.JUDGE0_URL,
+      judge0AuthToken: e.JUDGE0_AUTH_TOKEN,
+      concurrency: sandboxConcurrency,
+      queueSize: e.SANDBOX_QUEUE_SIZE ?? sandboxConcurrency * 4,
+      uidBase: e.SANDBOX_UID_BASE ?? 61000,
+    },
+    mysqlUrl: e.MYSQL_URL,
   };
 }

@@ -1,7 +1,18 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 
-const config = loadConfig();
+function configOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    // A bad variable is an operator's mistake: say which, no stack trace.
+    console.error(e.message);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 
 async function serve() {
   const app = await buildApp(config);
@@ -20,7 +31,9 @@ async function serve() {
 if (config.role === 'analysis') {
   // Proctoring analysis on its own (workers with warm models behind an internal HTTP API);
   // API nodes reach it through ANALYSIS_URL.
-  await import('@invigil/analysis/role/main');
+  const { runAnalysisRole } = await import('@invigil/analysis/role/run-role');
+  const { port, host, token, workers, maxQueue } = config.analysis;
+  await runAnalysisRole({ port, host, token, workers, maxQueue });
 } else {
   await serve();
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES } from '@invigil/contracts';
+import { loadConfig } from '../src/config.ts';
 import { autoLoginKey, signAutoLogin } from '../src/modules/auth/auto-login.service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -7,7 +8,7 @@ let t: TestApp;
 let key: string;
 beforeAll(async () => {
   t = await createTestApp();
-  key = autoLoginKey(t.config.dataDir, {});
+  key = autoLoginKey(t.config.dataDir);
 });
 afterAll(async () => t?.close());
 
@@ -37,6 +38,8 @@ it('answers 400 for an unsigned link', async () => {
 });
 
 it('keeps the key stable under the data directory', () => {
-  expect(autoLoginKey(t.config.dataDir, {})).toBe(key);
-  expect(autoLoginKey(t.config.dataDir, { AUTO_LOGIN_SECRET: 'from-env' })).toBe('from-env');
+  expect(autoLoginKey(t.config.dataDir)).toBe(key);
+  expect(autoLoginKey(t.config.dataDir, loadConfig({ AUTO_LOGIN_SECRET: 'from-env' }).autoLoginSecret)).toBe(
+    'from-env',
+  );
 });

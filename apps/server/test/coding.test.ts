@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectHost } from '@invigil/sandbox';
+import { loadConfig } from '../src/config.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 
 const sandboxOk = inspectHost().ok;
@@ -165,9 +166,13 @@ describe('coding API', () => {
       headers: bearer(token),
       payload: { code: 'print(1)', lang: 'python', qid: ids.otherQid, testCaseFlag: true },
     });
-    expect(res.statusCode).toBe(403);
+    // Not yours answers as missing (ADR 0050): 404, the same as a question that does not exist.
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, message: 'Question not found.' });
     const tables = await t.app.inject({ url: `/api/test/getTables?qid=${ids.otherQid}`, headers: bearer(token) });
-    expect(tables.statusCode).toBe(403);
+    expect(tables.statusCode).toBe(404);
+    const missing = await t.app.inject({ url: '/api/test/getTables?qid=999999', headers: bearer(token) });
+    expect(missing.json()).toEqual(tables.json());
   });
 
   it('returns the SQL question tables and runs SQL', async () => {
@@ -245,19 +250,12 @@ describe('coding API', () => {
 describe.runIf(sandboxOk)('coding API under load', () => {
   let t: TestApp;
   let token: string;
-  const saved = { c: process.env.SANDBOX_CONCURRENCY, q: process.env.SANDBOX_QUEUE_SIZE };
 
   beforeAll(async () => {
-    process.env.SANDBOX_CONCURRENCY = '1';
-    process.env.SANDBOX_QUEUE_SIZE = '1';
-    t = await createTestApp();
+    t = await createTestApp({ sandbox: { ...loadConfig({}).sandbox, concurrency: 1, queueSize: 1 } });
     token = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
   }, 60_000);
   afterAll(async () => {
-    process.env.SANDBOX_CONCURRENCY = saved.c;
-    process.env.SANDBOX_QUEUE_SIZE = saved.q;
-    if (saved.c === undefined) delete process.env.SANDBOX_CONCURRENCY;
-    if (saved.q === undefined) delete process.env.SANDBOX_QUEUE_SIZE;
     await t?.close();
   });
 

@@ -314,7 +314,9 @@ describe('group report', () => {
       url: `/api/users/group-report/${ashaId}/${ready.groupId}`,
       headers: bearer(ravi),
     });
-    expect(otherUser.statusCode).toBe(403);
+    // Another user's report answers as a missing one (ADR 0050).
+    expect(otherUser.statusCode).toBe(404);
+    expect(otherUser.json()).toMatchObject({ statusCode: 404, message: 'Report not found.' });
     const otherGroup = await t.app.inject({
       url: `/api/users/group-report/${raviId}/${ready.groupId}`,
       headers: bearer(ravi),

@@ -266,9 +266,7 @@ describe('time cannot be extended', () => {
     await t.database.executeSql(`UPDATE user_exams SET deadline_at = now() - interval '30 seconds' WHERE id = $1`, [
       id,
     ]);
-    const { ResultsService } = await import('../src/modules/results/results.service.ts');
-    const { ExamRepository } = await import('../src/modules/exam/exam.repository.ts');
-    const closed = await new ResultsService(t.database, new ExamRepository(t.database), null).sweep();
+    const closed = await t.app.ctx.services.results.sweep();
     expect(closed).toContain(id);
     const { rows } = await t.database.executeSql(
       'SELECT ue.status, ue.result_status, s.submit_type FROM user_exams ue JOIN submissions s ON s.user_exam_id = ue.id WHERE ue.id = $1',

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@invigil/db';
-import { SESSION_CACHE_MS } from '../src/modules/auth/session.repository.ts';
 import { SaveBatcher, latestPerQuestion } from '../src/modules/exam/save-batcher.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { attemptId, decode, encode, EXAMS } from './exam/support.ts';
@@ -23,12 +21,15 @@ afterAll(async () => {
 describe('group commit of progress saves', () => {
   let ashaId: number;
   let raviId: number;
-  let qids: number[];
+  /** The first three questions of the demo test (the cases below need three). */
+  let qids: [number, number, number, ...number[]];
   beforeAll(async () => {
     ashaId = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
     raviId = await attemptId(t, DEMO.candidate2.email, EXAMS.allTypes);
     const ut = await post('/api/test/userTest', asha, { examId: ashaId });
-    qids = decode<any[]>(ut.json().quesData).map((q) => q.qid);
+    const [q0, q1, q2, ...rest] = decode<Array<{ qid: number }>>(ut.json().quesData).map((q) => q.qid);
+    if (q0 === undefined || q1 === undefined || q2 === undefined) throw new Error('the demo test has three questions');
+    qids = [q0, q1, q2, ...rest];
     for (const [token, id] of [
       [asha, ashaId],
       [ravi, raviId],
@@ -123,13 +124,11 @@ describe('group commit of progress saves', () => {
 
 describe('SaveBatcher', () => {
   it('a failing batch statement falls back to one statement per save, so one error fails only its own request', async () => {
-    const failing = {
-      executeSql: async () => {
-        throw new Error('batch failed');
-      },
-    } as unknown as Database;
+    const failing = async () => {
+      throw new Error('batch failed');
+    };
     const calls: number[] = [];
-    const batcher = new SaveBatcher(failing, 15, async (id, changes) => {
+    const batcher = new SaveBatcher(failing, async (id, changes) => {
       calls.push(id);
       if (id === 2) throw new Error('bad save');
       return { status: '001', open: true, deadlineAt: null, now: new Date(), saved: changes.length };
@@ -166,7 +165,7 @@ describe('session cache', () => {
       `UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)`,
       [DEMO.support.email],
     );
-    await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 100));
+    await new Promise((r) => setTimeout(r, t.config.sessionCacheMs + 100));
     expect((await profile()).statusCode).toBe(401);
     const again = await t.app.inject({
       method: 'POST',

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 
-// one analysis worker is enough here; it only starts for the tests that analyse a real picture or clip
-process.env.ANALYSIS_WORKERS = '1';
-delete process.env.ANALYSIS_URL;
+// one local analysis worker is enough here; it only starts for the tests that analyse a real picture or clip
+const analysis = { ...loadConfig({}).analysis, workers: 1 };
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../packages/analysis/test/fixtures/${name}`, import.meta.url));
@@ -51,14 +51,16 @@ describe('proctoring API', () => {
   let cand: string;
   let cand2: string;
   let admin: string;
+  let support: string;
   let ue1: number;
   let ue2: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ analysis });
     cand = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
     cand2 = await loginAs(t.app, DEMO.candidate2.email, DEMO.candidate2.password);
     admin = await loginAs(t.app, DEMO.admin.email, DEMO.admin.password);
+    support = await loginAs(t.app, DEMO.support.email, DEMO.support.password);
     const { rows } = await t.database.executeSql(
       `SELECT ue.id, u.email FROM user_exams ue JOIN users u ON u.id = ue.user_id WHERE u.email IN ($1, $2) ORDER BY ue.id`,
       [DEMO.candidate.email, DEMO.candidate2.email],
@@ -127,9 +129,14 @@ describe('proctoring API', () => {
     });
     const other = await post('/api/test/getMonitoringData', cand2, { userexamid: ue2 });
     expect(other.json().result).toMatchObject({ photo_timer: 120, photo_action: 'C', audio_action: 'C' });
-    expect((await post('/api/test/getMonitoringData', cand2, { userexamid: ue1 })).statusCode).toBe(403);
-    expect((await post('/api/test/getMonitoringData', cand, { userexamid: 999999 })).statusCode).toBe(404);
+    // Another candidate's attempt answers exactly as a missing one (ADR 0050); staff may read it.
+    const foreign = await post('/api/test/getMonitoringData', cand2, { userexamid: ue1 });
+    const missing = await post('/api/test/getMonitoringData', cand, { userexamid: 999999 });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+    expect(missing.json()).toMatchObject({ statusCode: 404, message: 'User exam not found.' });
     expect((await post('/api/test/getMonitoringData', admin, { userexamid: ue1 })).statusCode).toBe(200);
+    expect((await post('/api/test/getMonitoringData', support, { userexamid: ue1 })).statusCode).toBe(200);
   });
 
   it('keeps the primary picture per user-exam and only for its owner', async () => {
@@ -146,10 +153,15 @@ describe('proctoring API', () => {
     expect(saved.json()).toEqual({ msg: 'SUCCESS' });
     const sent = await post('/api/test/sendPrimaryImage', cand, { userid: 1, userexamid: String(ue1) });
     expect(sent.json().primaryImage.imagepath).toBe(`data:image/jpeg;base64,${b64(jpeg)}`);
-    expect((await post('/api/test/sendPrimaryImage', cand2, { userexamid: ue1 })).statusCode).toBe(403);
+    expect((await post('/api/test/sendPrimaryImage', cand2, { userexamid: ue1 })).statusCode).toBe(404);
+    expect((await post('/api/test/sendPrimaryImage', support, { userexamid: ue1 })).statusCode).toBe(200);
     expect(
       (await post('/api/test/savePrimaryImage', cand2, { userexamid: ue1, imagePath: b64(jpeg) })).statusCode,
-    ).toBe(403);
+    ).toBe(404);
+    // Staff read; only the candidate stores.
+    expect(
+      (await post('/api/test/savePrimaryImage', support, { userexamid: ue1, imagePath: b64(jpeg) })).statusCode,
+    ).toBe(404);
     expect(
       (await post('/api/test/savePrimaryImage', cand, { userexamid: ue1, imagePath: b64(Buffer.from('not an image')) }))
         .statusCode,
@@ -184,7 +196,7 @@ describe('proctoring API', () => {
     expect(
       (await post('/api/test/saveErrorImage', cand, { userexamid: ue1, error: 'X', imagePath: img })).statusCode,
     ).toBe(400);
-    expect((await post('/api/test/saveImage', cand2, { userexamid: ue1, imagePath: img })).statusCode).toBe(403);
+    expect((await post('/api/test/saveImage', cand2, { userexamid: ue1, imagePath: img })).statusCode).toBe(404);
     const { rows } = await t.database.executeSql(
       `SELECT kind, error_code, photo_tag, objects_detected, objects_count, media_key FROM proctoring_images WHERE user_exam_id = $1 ORDER BY id`,
       [ue1],
@@ -226,7 +238,7 @@ describe('proctoring API', () => {
     expect(silent.json().message).toMatch(/No audio was detected/);
     const big = await send({ userexamid: String(ue1) }, Buffer.alloc(11 * 1024 * 1024, 1));
     expect(big.statusCode).toBe(413);
-    expect((await send({ userexamid: String(ue1) }, wav(new Float32Array(16000)), cand2)).statusCode).toBe(403);
+    expect((await send({ userexamid: String(ue1) }, wav(new Float32Array(16000)), cand2)).statusCode).toBe(404);
   });
 
   describe('with the analysis workers running', () => {

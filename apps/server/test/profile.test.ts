@@ -61,7 +61,8 @@ describe(`profile (${dbKind})`, () => {
     const mail = await update({ ...valid(), email: 'someone.else@example.com' });
     expect(mail.statusCode).toBe(400);
     const other = await update({ ...valid(), userInfoID: userId + 1 });
-    expect(other.statusCode).toBe(403);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ statusCode: 404, message: 'User not found.' });
     const candidate = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
     const profile = await t.app.inject({ url: '/api/dashboard/getProfile', headers: bearer(candidate) });
     expect(profile.json().profileData.firstname).toBe('Asha');

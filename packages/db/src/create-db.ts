@@ -17,8 +17,11 @@ export interface Database {
   /** Drizzle handle; the same query API on PGlite and node-postgres. */
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Raw SQL with positional parameters ($1...). Used by pg-boss and a few hot paths. */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  /**
+   * Raw SQL with positional parameters ($1...). Used by pg-boss and the repositories; a
+   * repository names the row shape it selects (`executeSql<AttemptRow>(...)`).
+   */
+  executeSql<Row = any>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -41,7 +44,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
     return {
       db,
       kind: 'postgres',
-      executeSql: async (text, values) => pool.query(text, values as any[]),
+      executeSql: async <Row>(text: string, values?: unknown[]) => {
+        const result = await pool.query(text, values as any[]);
+        return { rows: result.rows as Row[] };
+      },
       migrate: async () => migratePg(db, { migrationsFolder }),
       close: async () => pool.end(),
     };
@@ -53,11 +59,11 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
   return {
     db,
     kind: 'pglite',
-    executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values as any[]);
+    executeSql: async <Row>(text: string, values?: unknown[]) => {
+      if (values && values.length > 0) return { rows: (await client.query<Row>(text, values as any[])).rows };
       // Multi-statement text (pg-boss migrations) needs exec; return the last result's rows.
       const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      return { rows: (results.at(-1)?.rows ?? []) as Row[] };
     },
     migrate: async () => migratePglite(db as any, { migrationsFolder }),
     close: async () => client.close(),

@@ -31,8 +31,29 @@ import { Judge0Executor } from './executor/judge0-executor.ts';
 import { LocalSandboxExecutor } from './executor/local-executor.ts';
 import type { Executor } from './executor/executor.ts';
 
-/** The executor for this process: Judge0 when JUDGE0_URL is set, the local sandbox otherwise. */
-export function createExecutor(env: Record<string, string | undefined> = process.env): Executor {
-  if (env.JUDGE0_URL) return new Judge0Executor({ url: env.JUDGE0_URL, authToken: env.JUDGE0_AUTH_TOKEN });
-  return new LocalSandboxExecutor();
+export interface ExecutorSettings {
+  /** Judge0 instead of the local sandbox. */
+  judge0Url?: string;
+  judge0AuthToken?: string;
+  /** Local sandbox: runs at once, runs waiting, first uid of the boxes. */
+  concurrency?: number;
+  queueSize?: number;
+  uidBase?: number;
+}
+
+/**
+ * The executor for this process: Judge0 when judge0Url is set, the local sandbox otherwise. The
+ * server passes its configuration; without settings the environment is read (JUDGE0_URL, ...).
+ */
+export function createExecutor(settings: ExecutorSettings = fromEnv(process.env)): Executor {
+  if (settings.judge0Url) return new Judge0Executor({ url: settings.judge0Url, authToken: settings.judge0AuthToken });
+  return new LocalSandboxExecutor({
+    concurrency: settings.concurrency,
+    maxQueue: settings.queueSize,
+    uidBase: settings.uidBase,
+  });
+}
+
+function fromEnv(env: Record<string, string | undefined>): ExecutorSettings {
+  return { judge0Url: env.JUDGE0_URL, judge0AuthToken: env.JUDGE0_AUTH_TOKEN };
 }

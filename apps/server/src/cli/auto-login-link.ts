@@ -2,10 +2,11 @@
 import { loadConfig } from '../config.ts';
 import { autoLoginKey, signAutoLogin } from '../modules/auth/auto-login.service.ts';
 
-const [email, base = `http://localhost:${process.env.PORT ?? 8080}`] = process.argv.slice(2);
+const config = loadConfig();
+const [email, base = `http://localhost:${config.port}`] = process.argv.slice(2);
 if (!email) {
   console.error('Usage: npm run auto-login-link -- <email> [baseUrl]');
   process.exit(2);
 }
-const p = signAutoLogin(autoLoginKey(loadConfig().dataDir), email);
+const p = signAutoLogin(autoLoginKey(config.dataDir, config.autoLoginSecret), email);
 console.log(`${base}/v2/user/login?${new URLSearchParams({ ref: p.ref, email: p.email, sig: p.sig })}`);

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from '../lib/http-errors.ts';
-import { SessionRepository } from '../modules/auth/session.repository.ts';
 
 export interface AuthUser {
   id: number;
@@ -8,19 +7,33 @@ export interface AuthUser {
   sessionId: number;
 }
 
+/** How a route is reached: without a session, with any session, or with one of some roles. */
+type RouteAccess = 'public' | 'user' | { roles: readonly string[] };
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** preHandler: a valid, unrevoked, unexpired bearer session. */
-    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler factory: requireUser plus one of the roles. */
-    requireRole(...roles: string[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  interface FastifyContextConfig {
+    /** Reachable without a session (an /api route is authenticated unless it says so). */
+    public?: boolean;
+    /** Only sessions of these roles; others get 403. */
+    roles?: readonly string[];
   }
   interface FastifyRequest {
     user: AuthUser;
   }
+  interface FastifyInstance {
+    /** Every /api route and its access, as registered (for tests and review). */
+    routeAccess: RouteAccessEntry[];
+  }
 }
 
 export const SESSION_INVALID = 'Your session has ended. Please login again.';
+const NOT_ALLOWED = 'You are not allowed to do this.';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -29,43 +42,51 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : null;
 }
 
-const AUTH_HOOK = Symbol('auth-hook');
-type Hook = ((...args: any[]) => unknown) & { [AUTH_HOOK]?: true };
-const asArray = (h: unknown): Hook[] => (Array.isArray(h) ? h : h ? [h as Hook] : []);
+/** The API scope: everything under /api is authenticated by default. */
+const isApiUrl = (url: string | undefined) => !!url && (url === '/api' || url.startsWith('/api/'));
 
-/**
- * Routes declare `preHandler: app.requireUser` (or requireRole); those checks are moved to
- * onRequest so an unauthenticated call gets 401 before its body is parsed or validated.
- */
-function runAuthFirst(app: FastifyInstance) {
-  app.addHook('onRoute', (route) => {
-    const pre = asArray(route.preHandler);
-    const auth = pre.filter((h) => h[AUTH_HOOK]);
-    if (!auth.length) return;
-    route.preHandler = pre.filter((h) => !h[AUTH_HOOK]) as any;
-    route.onRequest = [...asArray(route.onRequest), ...auth] as any;
-  });
+function accessOf(config: { public?: boolean; roles?: readonly string[] } | undefined): RouteAccess {
+  if (config?.public) return 'public';
+  if (config?.roles) return { roles: config.roles };
+  return 'user';
 }
 
+function checkRouteConfig(route: RouteOptions) {
+  const config = route.config as { public?: boolean; roles?: readonly string[] } | undefined;
+  if (config?.public && config.roles)
+    throw new Error(`${route.method} ${route.url}: a route is either public or limited to roles`);
+  if (config?.roles && config.roles.length === 0) throw new Error(`${route.method} ${route.url}: roles is empty`);
+}
+
+/**
+ * Authentication on by default: an onRequest hook checks the bearer session of every /api
+ * route unless its config says `public: true`, and the roles of a route with `roles: [...]`.
+ * It runs before the body is parsed, so an anonymous call gets 401 before any validation.
+ * Register it before any route (the docs plugin included).
+ */
 export function registerAuth(app: FastifyInstance) {
-  runAuthFirst(app);
-  const sessions = new SessionRepository(app.ctx.database, app.ctx.config.sessionIdleMinutes);
+  const { sessions } = app.ctx.repositories;
   app.decorateRequest('user', null as unknown as AuthUser);
-  const requireUser = async (request: FastifyRequest) => {
+  // Read when asked: a plugin's own onRoute hook (the docs') may still mark a route public.
+  const apiRoutes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    if (isApiUrl(route.url)) apiRoutes.push(route);
+  });
+  app.addHook('onReady', async () => apiRoutes.forEach(checkRouteConfig));
+  app.decorate('routeAccess', {
+    getter: () =>
+      apiRoutes.flatMap((route) =>
+        [route.method].flat().map((method) => ({ method, url: route.url, access: accessOf(route.config) })),
+      ),
+  });
+  app.addHook('onRequest', async (request) => {
+    const { url, config } = request.routeOptions;
+    if (!isApiUrl(url) || config.public) return;
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, SESSION_INVALID);
     const session = await sessions.touch(token);
     if (!session) throw new HttpError(401, SESSION_INVALID);
     request.user = session;
-  };
-  (requireUser as Hook)[AUTH_HOOK] = true;
-  app.decorate('requireUser', requireUser);
-  app.decorate('requireRole', (...roles: string[]) => {
-    const hook = async (request: FastifyRequest, _reply: FastifyReply) => {
-      await requireUser(request);
-      if (!roles.includes(request.user.role)) throw new HttpError(403, 'You are not allowed to do this.');
-    };
-    (hook as Hook)[AUTH_HOOK] = true;
-    return hook;
+    if (config.roles && !config.roles.includes(session.role)) throw new HttpError(403, NOT_ALLOWED);
   });
 }

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the zod contracts; the UI at /api/docs, JSON at /api/docs/json. */
+/** OpenAPI generated from the zod contracts; the UI at /api/docs, JSON at /api/docs/json (public). */
 export async function registerDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -13,5 +13,11 @@ export async function registerDocs(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The documentation is public: every route the UI plugin adds is marked so.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 }

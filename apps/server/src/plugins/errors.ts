@@ -21,10 +21,14 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** Every error reply is `{ statusCode, error, message }`; a 500 never carries details. */
+/**
+ * Every error reply is `{ statusCode, error, message }`; a 500 never carries details. An
+ * HttpError with retryAfterSeconds (a busy code runner or analysis pool) also gets Retry-After.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,
         error: REASONS[error.statusCode] ?? 'Error',

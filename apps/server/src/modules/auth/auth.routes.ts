@@ -2,17 +2,13 @@ import { AutoLoginRequest, LoginReplies, LoginRequest, LogoutResponse, MESSAGES 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-errors.ts';
-import { AuthService } from './auth.service.ts';
 import { autoLoginKey, verifyAutoLogin } from './auto-login.service.ts';
-import { SessionRepository } from './session.repository.ts';
-import { UserRepository } from './user.repository.ts';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, config } = app.ctx;
-  const users = new UserRepository(database);
-  const sessions = new SessionRepository(database, config.sessionIdleMinutes);
-  const auth = new AuthService(users, sessions, config);
+  const { config, repositories, services } = app.ctx;
+  const { users, sessions } = repositories;
+  const { auth } = services;
   const loginLimit = { max: config.loginRatePerMinute, timeWindow: '1 minute' };
   const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({
     userAgent: String(req.headers['user-agent'] ?? ''),
@@ -22,7 +18,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/login',
     {
-      config: { rateLimit: loginLimit },
+      config: { public: true, rateLimit: loginLimit },
       schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: LoginReplies },
     },
     async (req, reply) => {
@@ -34,11 +30,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/login/auto',
     {
-      config: { rateLimit: loginLimit },
+      config: { public: true, rateLimit: loginLimit },
       schema: { tags: ['auth'], summary: 'Sign in with a signed link', body: AutoLoginRequest, response: LoginReplies },
     },
     async (req, reply) => {
-      const email = verifyAutoLogin(autoLoginKey(config.dataDir), req.body);
+      const email = verifyAutoLogin(autoLoginKey(config.dataDir, config.autoLoginSecret), req.body);
       const user = await users.findByEmail(email);
       if (!user) throw new HttpError(401, MESSAGES.autoLoginInvalid);
       if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
@@ -52,7 +48,6 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/login/logout',
     {
-      preHandler: app.requireUser,
       schema: { tags: ['auth'], summary: 'Sign out this session', response: { 200: LogoutResponse } },
     },
     async (req) => {

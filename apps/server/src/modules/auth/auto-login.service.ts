@@ -6,12 +6,12 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { hmacHex, safeEqualHex } from '../../lib/tokens.ts';
 
 /**
- * The HMAC key for auto-login links: AUTO_LOGIN_SECRET (set it on every API node in production),
- * or a key generated once under the data directory. A file, not the database, so the link
- * command works while the embedded database is held by the running server.
+ * The HMAC key for auto-login links: the configured secret (AUTO_LOGIN_SECRET, set it on every
+ * API node in production), or a key generated once under the data directory. A file, not the
+ * database, so the link command works while the embedded database is held by the running server.
  */
-export function autoLoginKey(dataDir: string, env = process.env): string {
-  if (env.AUTO_LOGIN_SECRET) return env.AUTO_LOGIN_SECRET;
+export function autoLoginKey(dataDir: string, secret?: string): string {
+  if (secret) return secret;
   const file = path.join(dataDir, 'secrets', 'auto-login.key');
   try {
     return readFileSync(file, 'utf8').trim();

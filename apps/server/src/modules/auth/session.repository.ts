@@ -7,19 +7,20 @@ export interface ActiveSession {
   sessionId: number;
 }
 
-/**
- * How long a checked session is trusted without asking the database again (ADR 0030). Logout
- * and regen in this process invalidate at once; another process sees them within this bound.
- * SESSION_CACHE_MS=0 turns the cache off; values above 5 s are capped.
- */
-export const SESSION_CACHE_MS = Math.min(5000, Math.max(0, Number(process.env.SESSION_CACHE_MS ?? 2000)));
 const CACHE_MAX = 100_000;
 
-/** One cache per database handle and process (tests open several databases in one process). */
+/**
+ * One cache per database handle and process (tests open several databases in one process).
+ * A checked session is trusted for `ttlMs` without asking the database again (ADR 0030,
+ * SESSION_CACHE_MS, at most 5 s, 0 turns it off). Logout and regen in this process invalidate
+ * at once; another process sees them within this bound.
+ */
 class SessionCache {
   private entries = new Map<string, { session: ActiveSession; until: number }>();
   /** Bumped by every invalidation: a lookup that started before it does not fill the cache. */
   epoch = 0;
+
+  constructor(private readonly ttlMs: number) {}
 
   get(token: string): ActiveSession | null {
     const e = this.entries.get(token);
@@ -30,9 +31,9 @@ class SessionCache {
   }
 
   set(token: string, session: ActiveSession, epoch: number) {
-    if (SESSION_CACHE_MS <= 0 || epoch !== this.epoch) return;
+    if (this.ttlMs <= 0 || epoch !== this.epoch) return;
     if (this.entries.size >= CACHE_MAX) this.sweep();
-    this.entries.set(token, { session, until: Date.now() + SESSION_CACHE_MS });
+    this.entries.set(token, { session, until: Date.now() + this.ttlMs });
   }
 
   invalidate(match: (s: ActiveSession) => boolean) {
@@ -47,9 +48,9 @@ class SessionCache {
   }
 }
 const caches = new WeakMap<Database, SessionCache>();
-function cacheFor(database: Database): SessionCache {
+function cacheFor(database: Database, ttlMs: number): SessionCache {
   let c = caches.get(database);
-  if (!c) caches.set(database, (c = new SessionCache()));
+  if (!c) caches.set(database, (c = new SessionCache(ttlMs)));
   return c;
 }
 
@@ -60,13 +61,15 @@ export class SessionRepository {
   constructor(
     private readonly database: Database,
     private readonly idleMinutes: number,
+    /** How long a checked session is answered from memory (config.sessionCacheMs). */
+    cacheMs: number,
   ) {
-    this.cache = cacheFor(database);
+    this.cache = cacheFor(database, cacheMs);
   }
 
   /**
    * The live session for a token, refreshing its last-seen time at most once a minute. A
-   * session checked within SESSION_CACHE_MS is answered from this process's cache.
+   * session checked within the cache bound is answered from this process's cache.
    */
   async touch(token: string): Promise<ActiveSession | null> {
     // Keyed by the token itself: a hit costs no SHA-256 (the cache lives only in this process's memory).
@@ -74,7 +77,7 @@ export class SessionRepository {
     if (hit) return hit;
     const epoch = this.cache.epoch;
     const hash = hashToken(token);
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<{ id: number; user_id: number; role: string; stale: boolean }>(
       `SELECT s.id, s.user_id, u.role, (s.last_seen_at < now() - interval '60 seconds') AS stale
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL
@@ -100,11 +103,13 @@ export class SessionRepository {
   }
 
   async create(userId: number, token: string, meta: { userAgent?: string; ip?: string }): Promise<number> {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<{ id: number }>(
       'INSERT INTO sessions (user_id, token_hash, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING id',
       [userId, hashToken(token), meta.userAgent?.slice(0, 300) ?? null, meta.ip ?? null],
     );
-    return Number(rows[0].id);
+    const row = rows[0];
+    if (!row) throw new Error('session insert returned no row');
+    return Number(row.id);
   }
 
   async revokeAllForUser(userId: number, reason: string): Promise<void> {

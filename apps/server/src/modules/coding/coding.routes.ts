@@ -8,27 +8,19 @@ import {
   ProgramSkeletonRequest,
   ProgramSkeletonResponse,
 } from '@invigil/contracts';
-import { createExecutor, SqlEngine } from '@invigil/sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-errors.ts';
-import { CodingService } from './coding.service.ts';
 
 /** Coding questions: languages, skeletons, compile & execute (local sandbox or JUDGE0_URL), SQL tables. */
 export default async function codingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const executor = createExecutor(process.env);
-  const sql = new SqlEngine({ mysqlUrl: process.env.MYSQL_URL });
-  const coding = new CodingService(app.ctx.database, executor, sql);
-  app.addHook('onClose', async () => {
-    await executor.close();
-    await sql.close();
-  });
+  const { coding } = app.ctx.services;
+  // The API serves compiles: the sandbox prepares its toolchains from the start.
+  app.ctx.runtime.codeRunners.warm();
 
   app.get(
     '/api/test/programlanguages',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['coding'],
         summary: 'Coding language options (ids 9 and 11 are excluded under all-p)',
@@ -42,7 +34,6 @@ export default async function codingRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/programSkeleton',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['coding'],
         summary: 'Boilerplate for a function-style problem',
@@ -56,7 +47,6 @@ export default async function codingRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/compilecode',
     {
-      preHandler: app.requireUser,
       bodyLimit: 256 * 1024,
       schema: {
         tags: ['coding'],
@@ -65,22 +55,12 @@ export default async function codingRoutes(fastify: FastifyInstance) {
         response: { 200: CompileCodeResponse },
       },
     },
-    async (req, reply) => {
-      try {
-        return await coding.compile(req.user.id, req.body);
-      } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 503 && typeof err.body?.retryAfter === 'number') {
-          reply.header('Retry-After', String(err.body.retryAfter));
-        }
-        throw err;
-      }
-    },
+    async (req) => coding.compile(req.user.id, req.body),
   );
 
   app.get(
     '/api/test/getTables',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['coding'],
         summary: 'Data tables of a SQL question',

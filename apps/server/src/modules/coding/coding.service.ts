@@ -1,4 +1,3 @@
-import type { Database } from '@invigil/db';
 import type {
   CompileCodeRequest,
   CompileCodeResponse,
@@ -17,21 +16,13 @@ import {
   SAMPLE_TABLES,
   SandboxUnavailableError,
   SignatureError,
-  type Executor,
   type Limits,
-  type SqlEngine,
   type SqlTable,
   type TestCase,
 } from '@invigil/sandbox';
-import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
-
-/** What a coding question keeps: `content` is shown to the candidate, `answerKey` never leaves the server. */
-interface CodingQuestion {
-  id: number;
-  examId: number;
-  content: Record<string, unknown>;
-  answerKey: Record<string, unknown>;
-}
+import { HttpError, badRequest, busy, notFound } from '../../lib/http-errors.ts';
+import type { CodeRunners } from './code-runners.ts';
+import type { CodingQuestion, CodingQuestionRepository } from './coding-question.repository.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const truthy = (v: unknown) => v === true || v === 1 || v === 'true' || v === '1';
@@ -48,9 +39,8 @@ function limitsOf(content: Record<string, unknown>): Partial<Limits> | undefined
 
 export class CodingService {
   constructor(
-    private readonly database: Database,
-    private readonly executor: Executor,
-    private readonly sql: SqlEngine,
+    private readonly questions: CodingQuestionRepository,
+    private readonly runners: CodeRunners,
   ) {}
 
   languages(setting?: string) {
@@ -83,33 +73,15 @@ export class CodingService {
 
   /** The question, if this user has been assigned its exam (and it matches examId when given). */
   private async question(userId: number, qid: number, examId?: number): Promise<CodingQuestion> {
-    const { rows } = await this.database.executeSql(
-      'SELECT id, exam_id, content, answer_key FROM questions WHERE id = $1',
-      [qid],
-    );
-    const row = rows[0];
-    if (!row) throw notFound('Question not found.');
-    if (examId !== undefined) {
-      const own = await this.database.executeSql(
-        'SELECT 1 FROM user_exams WHERE id = $1 AND user_id = $2 AND exam_id = $3',
-        [examId, userId, row.exam_id],
-      );
-      const byExam = own.rows.length
-        ? own
-        : await this.database.executeSql(
-            'SELECT 1 FROM user_exams WHERE user_id = $1 AND exam_id = $2 AND exam_id = $3',
-            [userId, row.exam_id, examId],
-          );
-      if (!byExam.rows.length) throw forbidden();
-    } else {
-      const own = await this.database.executeSql('SELECT 1 FROM user_exams WHERE user_id = $1 AND exam_id = $2', [
-        userId,
-        row.exam_id,
-      ]);
-      if (!own.rows.length) throw forbidden();
-    }
-    const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, unknown>;
-    return { id: row.id, examId: row.exam_id, content: parse(row.content), answerKey: parse(row.answer_key) };
+    const q = await this.questions.find(qid);
+    if (!q) throw notFound('Question not found.');
+    const assigned =
+      examId !== undefined
+        ? await this.questions.assignedAs(userId, q.examId, examId)
+        : await this.questions.assigned(userId, q.examId);
+    // Not assigned is not found (ADR 0050), as for question issue reports.
+    if (!assigned) throw notFound('Question not found.');
+    return q;
   }
 
   async tables(userId: number, qid?: number): Promise<GetTablesResponse> {
@@ -133,7 +105,12 @@ export class CodingService {
       if (!isProgramLanguage(key)) throw badRequest(`Cannot run ${key}`);
       const limits = q ? limitsOf(q.content) : undefined;
       if (!withTests) {
-        const r = await runProgram(this.executor, { language: key, code: body.code, stdin: body.stdin, limits });
+        const r = await runProgram(this.runners.executor, {
+          language: key,
+          code: body.code,
+          stdin: body.stdin,
+          limits,
+        });
         return { status: r.status, output: r.output, error: r.error };
       }
       const tests = q!.answerKey.testCases;
@@ -147,7 +124,7 @@ export class CodingService {
             methodreturntype: str(q!.content.methodreturntype),
           }
         : null;
-      const r = await runTests(this.executor, {
+      const r = await runTests(this.runners.executor, {
         language: key,
         code: body.code,
         fn,
@@ -164,9 +141,7 @@ export class CodingService {
       };
     } catch (err) {
       if (err instanceof QueueFullError) {
-        throw new HttpError(503, 'The code runner is busy, please try again shortly', {
-          retryAfter: err.retryAfterSeconds,
-        });
+        throw busy('The code runner is busy, please try again shortly', err.retryAfterSeconds);
       }
       if (err instanceof SandboxUnavailableError) throw new HttpError(503, err.message);
       if (err instanceof SignatureError) throw badRequest(err.message);
@@ -186,7 +161,7 @@ export class CodingService {
         str((q.answerKey.referenceSqlByDialect as Record<string, string> | undefined)?.[dialect]))
       : undefined;
     if (withTests && reference) {
-      const { actual, passed } = await this.sql.check(dialect, tables, code, reference);
+      const { actual, passed } = await this.runners.sql.check(dialect, tables, code, reference);
       return {
         status: actual.ok ? 'ok' : 'sql-error',
         output: passed ? '1 of 1 test cases passed' : '0 of 1 test cases passed',
@@ -200,7 +175,7 @@ export class CodingService {
         ...(actual.sqlMessage ? { sqlMessage: actual.sqlMessage } : {}),
       };
     }
-    const r = await this.sql.run(dialect, tables, code);
+    const r = await this.runners.sql.run(dialect, tables, code);
     return {
       status: r.ok ? 'ok' : 'sql-error',
       output: '',

@@ -14,25 +14,18 @@ import {
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UserRepository } from '../auth/user.repository.ts';
-import { DashboardRepository } from './dashboard.repository.ts';
-import { DashboardService } from './dashboard.service.ts';
-import { GroupReportService } from './group-report.service.ts';
 
 /** Incompressible bytes for the bandwidth check (made once per process). */
 const SPEED_TEST_PAYLOAD = randomBytes(SYSTEM_CHECK.speedTestBytes);
 
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = new DashboardRepository(app.ctx.database);
-  const dashboard = new DashboardService(repo);
-  const reports = new GroupReportService(repo, new UserRepository(app.ctx.database));
+  const { dashboard, groupReports: reports } = app.ctx.services;
   const tags = ['dashboard'];
 
   app.post(
     '/api/dashboard/userHome',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: "The signed-in user's lists of one tab in one organisation",
@@ -46,7 +39,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/dashboard/menu',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Menu action: remember the menu item and organisation, answer its lists',
@@ -60,7 +52,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/test/getUserOrgData',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'The last menu, organisation and type button',
@@ -73,7 +64,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/dashboard/getLanguages',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Languages one of your tests offers (header userexamid)',
@@ -87,7 +77,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/dashboard/practice',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Apply to a practice test',
@@ -101,7 +90,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/group-report/:userId/:groupId',
     {
-      preHandler: app.requireUser,
       schema: { tags, summary: 'Your own group report as a PDF', params: GroupReportParams },
     },
     async (req, reply) => {
@@ -117,7 +105,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/system/speedtest',
     {
-      preHandler: app.requireUser,
       schema: { tags, summary: `Bandwidth check: ${SYSTEM_CHECK.speedTestBytes} bytes` },
     },
     async (_req, reply) =>

@@ -21,6 +21,7 @@ import {
   type UserHomeRequest,
 } from '@invigil/contracts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
+import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import type { AttemptRecord, DashboardRepository, OrgRecord } from './dashboard.repository.ts';
 
 /** The group an applied practice test lands in (one per organisation). */
@@ -179,7 +180,7 @@ export class DashboardService {
   /** The languages one of the user's own tests offers; another user's id is not found. */
   async languages(userId: number, userExamId: number): Promise<GetLanguagesResponse> {
     const a = await this.repo.attempt(userId, userExamId);
-    if (!a) throw notFound('Test not found.');
+    if (!a) throw notFound(attemptPolicy.notFound);
     const locales = a.languages.length ? a.languages : [DEFAULT_LANGUAGE];
     return {
       languagesData: locales.map((locale) => ({ locale, language: LANGUAGE_NAMES[locale] ?? locale })),

@@ -1,6 +1,7 @@
 import { DASHBOARD_MESSAGES } from '@invigil/contracts';
 import PDFDocument from 'pdfkit';
-import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { userPolicy } from '../../policies/user.policy.ts';
 import type { UserRepository } from '../auth/user.repository.ts';
 import type { AttemptRecord, DashboardRepository } from './dashboard.repository.ts';
 import { bucketOf } from './dashboard.service.ts';
@@ -79,10 +80,10 @@ function render(
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
       let x = x0;
       let height = 0;
-      cells.forEach((c, i) => {
-        doc.text(c, x, y, { width: cols[i]!.w - 6 });
+      cols.forEach((col, i) => {
+        doc.text(cells[i] ?? '', x, y, { width: col.w - 6 });
         height = Math.max(height, doc.y - y);
-        x += cols[i]!.w;
+        x += col.w;
       });
       doc.x = x0;
       doc.y = y + height + 4;
@@ -116,7 +117,7 @@ function render(
   });
 }
 
-/** The signed-in user's own group report: 403 for another user's id, 404 for a group not theirs. */
+/** The signed-in user's own group report: another user's id or a group not theirs is not found (ADR 0050). */
 export class GroupReportService {
   constructor(
     private readonly repo: DashboardRepository,
@@ -124,9 +125,9 @@ export class GroupReportService {
   ) {}
 
   async build(requesterId: number, userId: number, groupId: number): Promise<GroupReport> {
-    if (requesterId !== userId) throw forbidden('You can only download your own reports.');
+    if (!userPolicy.readReports({ id: requesterId }, userId)) throw notFound(userPolicy.reportNotFound);
     const found = await this.repo.groupAttempts(userId, groupId);
-    if (!found) throw notFound('Report not found.');
+    if (!found) throw notFound(userPolicy.reportNotFound);
     if (!found.group.reportReady) throw new HttpError(409, DASHBOARD_MESSAGES.reportProcessing);
     const user = await this.users.findById(userId);
     if (!user) throw notFound('Report not found.');

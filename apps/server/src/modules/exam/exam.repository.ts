@@ -1,5 +1,14 @@
 import type { Database } from '@invigil/db';
 import type { AnswerValue } from '@invigil/contracts';
+import {
+  date,
+  num,
+  type AnswerDbRow,
+  type AttemptDbRow,
+  type ChoiceDbRow,
+  type QuestionDbRow,
+  type UpsertDbRow,
+} from './exam.rows.ts';
 
 /** An attempt (user-exam) joined with its exam: domain names, never raw rows. */
 export interface Attempt {
@@ -68,10 +77,7 @@ export interface StoredAnswer {
   value: AnswerValue;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
-
-function toAttempt(r: any): Attempt {
+function toAttempt(r: AttemptDbRow): Attempt {
   return {
     id: r.id,
     userId: r.user_id,
@@ -120,7 +126,7 @@ export class ExamRepository {
   constructor(private readonly database: Database) {}
 
   async attempt(id: number): Promise<Attempt | null> {
-    const { rows } = await this.database.executeSql(ATTEMPT_SQL, [id]);
+    const { rows } = await this.database.executeSql<AttemptDbRow>(ATTEMPT_SQL, [id]);
     return rows[0] ? toAttempt(rows[0]) : null;
   }
 
@@ -128,9 +134,13 @@ export class ExamRepository {
   async owner(id: number): Promise<{ userId: number; examId: number } | null> {
     const hit = this.ownerCache.get(id);
     if (hit) return hit;
-    const { rows } = await this.database.executeSql('SELECT user_id, exam_id FROM user_exams WHERE id = $1', [id]);
-    if (!rows[0]) return null;
-    const v = { userId: Number(rows[0].user_id), examId: Number(rows[0].exam_id) };
+    const { rows } = await this.database.executeSql<{ user_id: number; exam_id: number }>(
+      'SELECT user_id, exam_id FROM user_exams WHERE id = $1',
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const v = { userId: Number(row.user_id), examId: Number(row.exam_id) };
     if (this.ownerCache.size > 50_000) this.ownerCache.clear();
     this.ownerCache.set(id, v);
     return v;
@@ -140,12 +150,12 @@ export class ExamRepository {
   async questions(examId: number): Promise<QuestionRow[]> {
     const hit = this.questionCache.get(examId);
     if (hit && Date.now() - hit.at < 30_000) return hit.rows;
-    const q = await this.database.executeSql(
+    const q = await this.database.executeSql<QuestionDbRow>(
       `SELECT id, position, qtype_code, qtype_name, text, translations, marks, difficulty, resource_path, passage, content, answer_key
          FROM questions WHERE exam_id = $1 ORDER BY position, id`,
       [examId],
     );
-    const c = await this.database.executeSql(
+    const c = await this.database.executeSql<ChoiceDbRow>(
       `SELECT c.id, c.question_id, c.position, c.text, c.translations, c.blank_key, c.resource_path, c.is_correct
          FROM choices c JOIN questions q ON q.id = c.question_id WHERE q.exam_id = $1 ORDER BY c.position, c.id`,
       [examId],
@@ -192,7 +202,7 @@ export class ExamRepository {
   }
 
   async answers(userExamId: number): Promise<StoredAnswer[]> {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<AnswerDbRow>(
       'SELECT question_id, client_seq, value FROM answers WHERE user_exam_id = $1',
       [userExamId],
     );
@@ -209,7 +219,7 @@ export class ExamRepository {
     changes: Array<{ qid: number; seq: number; answer: AnswerValue }>,
     graceSeconds: number,
   ) {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<UpsertDbRow>(
       `WITH ue AS (
          SELECT id, status, deadline_at, (deadline_at + make_interval(secs => $3::int) > now()) AS open FROM user_exams WHERE id = $1),
        up AS (
@@ -228,7 +238,7 @@ export class ExamRepository {
     const r = rows[0];
     return r
       ? {
-          status: r.status as string,
+          status: r.status,
           open: !!r.open,
           deadlineAt: date(r.deadline_at),
           now: new Date(r.now),
@@ -248,12 +258,14 @@ export class ExamRepository {
   async addSnapshot(userExamId: number, data: unknown): Promise<number> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const { rows } = await this.database.executeSql(
+        const { rows } = await this.database.executeSql<{ version: number }>(
           `INSERT INTO answer_snapshots (user_exam_id, version, data)
            SELECT $1, COALESCE(MAX(version), 0) + 1, $2::jsonb FROM answer_snapshots WHERE user_exam_id = $1 RETURNING version`,
           [userExamId, JSON.stringify(data)],
         );
-        return Number(rows[0].version);
+        const row = rows[0];
+        if (!row) throw new Error('answer snapshot insert returned no row');
+        return Number(row.version);
       } catch (e: any) {
         if (attempt < 3 && String(e?.code) === '23505') continue;
         throw e;
@@ -262,7 +274,7 @@ export class ExamRepository {
   }
 
   async latestSnapshotVersion(userExamId: number): Promise<number> {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<{ v: number }>(
       'SELECT COALESCE(MAX(version), 0)::int AS v FROM answer_snapshots WHERE user_exam_id = $1',
       [userExamId],
     );
@@ -302,7 +314,7 @@ export class ExamRepository {
   }
 
   async servedQuestions(userExamId: number): Promise<number[]> {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<{ question_id: number }>(
       'SELECT question_id FROM attempt_questions WHERE user_exam_id = $1 ORDER BY position',
       [userExamId],
     );

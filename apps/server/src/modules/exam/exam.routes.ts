@@ -18,10 +18,6 @@ import {
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ResultsService } from '../results/results.service.ts';
-import { ExamRepository } from './exam.repository.ts';
-import { ExamService, SAVE_GRACE_SECONDS } from './exam.service.ts';
-import { SaveBatcher } from './save-batcher.ts';
 
 /** Progress saves carry the whole question list in the spec's form: allow more than the default 1 MB. */
 export const LARGE_BODY = 8 * 1024 * 1024;
@@ -29,17 +25,12 @@ export const LARGE_BODY = 8 * 1024 * 1024;
 /** The test engine's calls (start, resume, save progress, retest, report issue, adaptive next). */
 export default async function examRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = new ExamRepository(app.ctx.database);
-  const batcher = new SaveBatcher(app.ctx.database, SAVE_GRACE_SECONDS, (id, changes) =>
-    repo.upsertAnswers(id, changes, SAVE_GRACE_SECONDS),
-  );
-  const exam = new ExamService(repo, new ResultsService(app.ctx.database, repo, app.ctx.queue), batcher);
+  const { examSessions, answerSaves, adaptive } = app.ctx.services;
   const tags = ['test'];
 
   app.post(
     '/api/test/userTest',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Questions (quesData: base64url JSON) and exam detail of an attempt',
@@ -47,13 +38,12 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: UserTestResponse },
       },
     },
-    async (req) => exam.userTest(req.user.id, req.body),
+    async (req) => examSessions.userTest(req.user.id, req.body),
   );
 
   app.post(
     '/api/test/startExam',
     {
-      preHandler: app.requireUser,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -62,13 +52,12 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: StartExamResponse },
       },
     },
-    async (req) => exam.start(req.user.id, req.body),
+    async (req) => examSessions.start(req.user.id, req.body),
   );
 
   app.post(
     '/api/test/resumeExam',
     {
-      preHandler: app.requireUser,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -77,13 +66,12 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: ResumeExamResponse },
       },
     },
-    async (req) => exam.resume(req.user.id, req.body),
+    async (req) => examSessions.resume(req.user.id, req.body),
   );
 
   app.post(
     '/api/test/answeredQts',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'The saved test (base64url JSON) of an attempt',
@@ -91,13 +79,12 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: AnsweredQtsResponse },
       },
     },
-    async (req) => exam.answeredQts(req.user.id, req.body.id),
+    async (req) => examSessions.answeredQts(req.user.id, req.body.id),
   );
 
   app.post(
     '/api/test/answeredQuestions',
     {
-      preHandler: app.requireUser,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -106,13 +93,12 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: AnsweredQuestionsResponse },
       },
     },
-    async (req) => exam.save(req.user.id, req.body),
+    async (req) => answerSaves.save(req.user.id, req.body),
   );
 
   app.get(
     '/api/test/retest/:userExamId',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Low bandwidth: the attempt goes to 998 to be taken again',
@@ -120,13 +106,12 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: RetestResponse },
       },
     },
-    async (req) => exam.retest(req.user.id, req.params.userExamId),
+    async (req) => examSessions.retest(req.user.id, req.params.userExamId),
   );
 
   app.post(
     '/api/test/questionIssues',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Report an issue with a question',
@@ -134,13 +119,12 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: QuestionIssuesResponse },
       },
     },
-    async (req) => exam.questionIssue(req.user.id, req.body),
+    async (req) => answerSaves.questionIssue(req.user.id, req.body),
   );
 
   app.post(
     '/api/test/nextQuestion',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Adaptive tests: save the answer; the server picks the next question',
@@ -148,6 +132,6 @@ export default async function examRoutes(fastify: FastifyInstance) {
         response: { 200: NextQuestionResponse },
       },
     },
-    async (req) => exam.nextQuestion(req.user.id, req.body),
+    async (req) => adaptive.nextQuestion(req.user.id, req.body),
   );
 }

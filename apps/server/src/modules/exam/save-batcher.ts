@@ -1,5 +1,5 @@
 import type { AnswerValue } from '@invigil/contracts';
-import type { Database } from '@invigil/db';
+import type { BatchAttemptOutcome, BatchRow } from './answer-batch.repository.ts';
 
 export interface SaveChange {
   qid: number;
@@ -23,30 +23,6 @@ interface Pending {
   reject(e: unknown): void;
 }
 
-/**
- * One statement for a whole batch of saves: the attempts' status and deadline are checked in
- * the database (status 001 and deadline + grace not passed, as for a single save), and a
- * lower client seq never overwrites a higher one. Rows go in (attempt, question) order so two
- * batches in flight lock rows in the same order.
- */
-const BATCH_SQL = `
-  WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(ue int, qid int, seq int, answer jsonb)),
-  ue AS (
-    SELECT id, status, deadline_at, (deadline_at + make_interval(secs => $2::int) > now()) AS open
-      FROM user_exams WHERE id = ANY($3::int[])),
-  up AS (
-    INSERT INTO answers (user_exam_id, question_id, value, client_seq, updated_at)
-    SELECT c.ue, c.qid, c.answer, c.seq, now() FROM c JOIN ue ON ue.id = c.ue
-     WHERE ue.status = '001' AND ue.open
-     ORDER BY c.ue, c.qid
-    ON CONFLICT (user_exam_id, question_id) DO UPDATE
-      SET value = EXCLUDED.value, client_seq = EXCLUDED.client_seq, updated_at = EXCLUDED.updated_at
-      WHERE answers.client_seq <= EXCLUDED.client_seq
-        AND (answers.value IS DISTINCT FROM EXCLUDED.value OR answers.client_seq <> EXCLUDED.client_seq)
-    RETURNING user_exam_id, question_id)
-  SELECT ue.id, ue.status, ue.open, ue.deadline_at, now() AS now, s.qids
-    FROM ue LEFT JOIN (SELECT user_exam_id, array_agg(question_id) AS qids FROM up GROUP BY user_exam_id) s ON s.user_exam_id = ue.id`;
-
 /** One change per question (a statement may touch a row once): the highest seq, the later on a tie. */
 export function latestPerQuestion(changes: SaveChange[]): SaveChange[] {
   if (changes.length < 2) return changes;
@@ -57,11 +33,6 @@ export function latestPerQuestion(changes: SaveChange[]): SaveChange[] {
   }
   return byQid.size === changes.length ? changes : [...byQid.values()];
 }
-
-const envInt = (name: string, def: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : def;
-};
 
 /**
  * Group commit for progress saves. Saves that arrive while earlier batches are being written
@@ -79,13 +50,14 @@ export class SaveBatcher {
   private scheduled = false;
 
   constructor(
-    private readonly database: Database,
-    private readonly graceSeconds: number,
+    /** One statement for the batch's rows (AnswerBatchRepository.write). */
+    private readonly writeBatch: (rows: BatchRow[], attemptIds: number[]) => Promise<BatchAttemptOutcome[]>,
+    /** One attempt's changes alone: a batch of one, and the fallback when a batch fails. */
     private readonly single: (userExamId: number, changes: SaveChange[]) => Promise<SaveOutcome | null>,
-    /** Batches written at the same time (SAVE_BATCH_CONCURRENCY). */
-    private readonly maxInFlight = envInt('SAVE_BATCH_CONCURRENCY', 2),
-    /** Rows per statement at most (SAVE_BATCH_ROWS). */
-    private readonly maxRows = envInt('SAVE_BATCH_ROWS', 2000),
+    /** Batches written at the same time (config.saveBatchConcurrency). */
+    private readonly maxInFlight = 2,
+    /** Rows per statement at most (config.saveBatchRows). */
+    private readonly maxRows = 2000,
   ) {}
 
   save(userExamId: number, changes: SaveChange[]): Promise<SaveOutcome | null> {
@@ -109,8 +81,11 @@ export class SaveBatcher {
     while (this.queue.length && this.inFlight < this.maxInFlight) {
       let rows = 0;
       let n = 0;
-      while (n < this.queue.length && (n === 0 || rows + this.queue[n]!.changes.length <= this.maxRows))
-        rows += this.queue[n++]!.changes.length;
+      for (const next of this.queue) {
+        if (n > 0 && rows + next.changes.length > this.maxRows) break;
+        rows += next.changes.length;
+        n++;
+      }
       const batch = this.queue.splice(0, n);
       this.inFlight++;
       this.write(batch).finally(() => {
@@ -134,36 +109,23 @@ export class SaveBatcher {
     });
     const rows = [...winners.values()].sort((a, b) => a.ue - b.ue || a.qid - b.qid);
     const ids = [...new Set(batch.map((p) => p.userExamId))];
-    let result: { rows: any[] };
+    let outcomes: BatchAttemptOutcome[];
     try {
-      result = await this.database.executeSql(BATCH_SQL, [
-        JSON.stringify(rows.map(({ ue, qid, seq, answer }) => ({ ue, qid, seq, answer }))),
-        this.graceSeconds,
+      outcomes = await this.writeBatch(
+        rows.map(({ ue, qid, seq, answer }) => ({ ue, qid, seq, answer })),
         ids,
-      ]);
+      );
     } catch {
       await Promise.all(batch.map((p) => this.one(p)));
       return;
     }
-    const byAttempt = new Map<
-      number,
-      { status: string; open: boolean; deadlineAt: Date | null; now: Date; saved: Set<number> }
-    >();
-    for (const r of result.rows) {
-      byAttempt.set(Number(r.id), {
-        status: r.status,
-        open: !!r.open,
-        deadlineAt: r.deadline_at ? new Date(r.deadline_at) : null,
-        now: new Date(r.now),
-        saved: new Set(((r.qids as unknown[]) ?? []).map(Number)),
-      });
-    }
+    const byAttempt = new Map(outcomes.map((o) => [o.id, o]));
     batch.forEach((p, owner) => {
       const a = byAttempt.get(p.userExamId);
       if (!a) return p.resolve(null);
       let saved = 0;
       for (const qid of new Set(p.changes.map((c) => c.qid))) {
-        if (a.saved.has(qid) && winners.get(`${p.userExamId}:${qid}`)?.owner === owner) saved++;
+        if (a.savedQids.has(qid) && winners.get(`${p.userExamId}:${qid}`)?.owner === owner) saved++;
       }
       p.resolve({ status: a.status, open: a.open, deadlineAt: a.deadlineAt, now: a.now, saved });
     });

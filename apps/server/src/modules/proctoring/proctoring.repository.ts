@@ -43,6 +43,7 @@ export class ProctoringRepository {
 
   async addImage(img: NewImage): Promise<number> {
     const [row] = await this.db.insert(proctoringImages).values(img).returning({ id: proctoringImages.id });
+    if (!row) throw new Error('proctoring image insert returned no row');
     return row.id;
   }
 

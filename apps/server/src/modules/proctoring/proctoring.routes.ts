@@ -7,6 +7,7 @@ import {
   GetMonitoringDataRequest,
   GetMonitoringDataResponse,
   ProctoringMsgResponse,
+  ROLES,
   SaveErrorImageRequest,
   SaveImageRequest,
   SavePrimaryImageRequest,
@@ -15,12 +16,9 @@ import {
   SingleFaceRequest,
   SingleFaceResponse,
 } from '@invigil/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-errors.ts';
-import { AnalyzerProvider } from './analyzer-provider.ts';
-import { ProctoringRepository } from './proctoring.repository.ts';
-import { ProctoringService } from './proctoring.service.ts';
 
 const IMAGE_BODY = 10 * 1024 * 1024;
 const tags = ['proctoring'];
@@ -28,28 +26,12 @@ const tags = ['proctoring'];
 /** Facial analysis, proctoring pictures, monitoring settings and the speaker check (spec sections 4, 5, 7). */
 export default async function proctoringRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const provider = new AnalyzerProvider();
-  const service = new ProctoringService(new ProctoringRepository(app.ctx.database), app.ctx.media, () =>
-    provider.get(),
-  );
-  app.addHook('onClose', () => provider.close());
+  const { proctoring: service } = app.ctx.services;
   await app.register(multipart, { limits: { fileSize: AUDIO_SAMPLE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
-
-  /** 503 answers carry Retry-After */
-  const withRetry = async <T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> => {
-    try {
-      return await fn();
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 503 && typeof err.body?.retryAfter === 'number')
-        reply.header('Retry-After', String(err.body.retryAfter));
-      throw err;
-    }
-  };
 
   app.post(
     '/api/facial-analysis/single-face',
     {
-      preHandler: app.requireUser,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,
@@ -58,13 +40,12 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
         response: { 200: SingleFaceResponse },
       },
     },
-    async (req, reply) => withRetry(reply, () => service.run((a) => a.singleFace(req.body.primaryImage))),
+    async (req) => service.run((a) => a.singleFace(req.body.primaryImage)),
   );
 
   app.post(
     '/api/facial-analysis/face-match',
     {
-      preHandler: app.requireUser,
       bodyLimit: 2 * IMAGE_BODY,
       schema: {
         tags,
@@ -73,21 +54,19 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
         response: { 200: FaceMatchResponse },
       },
     },
-    async (req, reply) =>
-      withRetry(reply, () => service.run((a) => a.faceMatch(req.body.primaryImage, req.body.currentImage))),
+    async (req) => service.run((a) => a.faceMatch(req.body.primaryImage, req.body.currentImage)),
   );
 
   app.post(
     '/api/test/getaudio',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Speaker count of a 15-second sample: multipart audiofile + userexamid',
         response: { 200: GetAudioResponse },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       if (!req.isMultipart()) throw new HttpError(415, 'Send the audio as multipart/form-data in the field audiofile.');
       let audio: Buffer | null = null;
       let userExamId: number | null = null;
@@ -103,14 +82,13 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
         throw new HttpError(400, 'userexamid is required');
       if (!audio) throw new HttpError(400, 'audiofile is required');
       if (audio.length === 0) throw new HttpError(400, 'Uploaded audio file is empty', { code: 'EMPTY_AUDIO' });
-      return withRetry(reply, () => service.speakers(req.user, userExamId!, audio!));
+      return service.speakers(req.user, userExamId, audio);
     },
   );
 
   app.post(
     '/api/test/savePrimaryImage',
     {
-      preHandler: app.requireUser,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,
@@ -125,7 +103,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/sendPrimaryImage',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'The primary picture of an attempt as a data URL',
@@ -139,7 +116,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/getMonitoringData',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary:
@@ -154,7 +130,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/saveImage',
     {
-      preHandler: app.requireUser,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,
@@ -169,7 +144,6 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/saveErrorImage',
     {
-      preHandler: app.requireUser,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,
@@ -184,9 +158,9 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/facial-analysis/stats',
     {
-      preHandler: app.requireRole('ROLE_SUPERADMIN'),
+      config: { roles: [ROLES.superAdmin] },
       schema: { tags, summary: 'Analysis workers: ready, busy, queued, rejected, restarts, load times' },
     },
-    async () => (provider.started ? provider.get().stats() : { started: false }),
+    async () => service.stats(),
   );
 }

@@ -13,19 +13,20 @@ import {
   type SaveImageRequest,
 } from '@invigil/contracts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { HttpError } from '../../lib/http-errors.ts';
+import { HttpError, busy } from '../../lib/http-errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
+import { permitted } from '../../policies/actor.ts';
+import { attemptPolicy } from '../../policies/attempt.policy.ts';
+import { mediaPolicy } from '../../policies/media.policy.ts';
+import type { AnalyzerProvider } from './analyzer-provider.ts';
 import type { ImageKind, ProctoringRepository, UserExamRef } from './proctoring.repository.ts';
 
 /** Maps analysis errors to safe HTTP errors: input problems 4xx, capacity 503 with Retry-After. */
 export function toHttpError(e: unknown): unknown {
   if (e instanceof AnalysisInputError) return new HttpError(e.statusCode, e.message, { code: e.code });
-  if (e instanceof AnalysisBusyError || e instanceof AnalysisTimeoutError)
-    return new HttpError(503, e.message, { retryAfter: e.retryAfterSeconds });
+  if (e instanceof AnalysisBusyError || e instanceof AnalysisTimeoutError) return busy(e.message, e.retryAfterSeconds);
   return e;
 }
-
-const STAFF = new Set(['ROLE_SUPERADMIN']);
 
 const flag = (v: unknown, d: boolean) =>
   v === undefined || v === null || v === '' ? d : v === true || v === 1 || v === '1' || v === 'true' || v === 'Y';
@@ -43,25 +44,37 @@ export function monitoringSettings(settings: Record<string, unknown>): Monitorin
   };
 }
 
+const USER_EXAM_NOT_FOUND = 'User exam not found.';
+
 export class ProctoringService {
   constructor(
     private readonly repo: ProctoringRepository,
     private readonly media: MediaStorage,
-    private readonly analyzer: () => Analyzer,
+    private readonly analyzers: AnalyzerProvider,
   ) {}
 
-  /** The user-exam, if it is the caller's own (staff may read any). */
-  async ownUserExam(user: AuthUser, userExamId: number, write: boolean): Promise<UserExamRef> {
-    const ue = await this.repo.userExam(userExamId);
-    if (!ue) throw new HttpError(404, 'User exam not found.');
-    if (ue.userId !== user.id && (write || !STAFF.has(user.role)))
-      throw new HttpError(403, 'You are not allowed to do this.');
-    return ue;
+  /**
+   * The user-exam for a use: storing pictures or audio (the candidate), reading the reference
+   * picture (media) or the monitoring settings (attempt), also staff. Not allowed is 404.
+   */
+  private async userExamFor(user: AuthUser, userExamId: number, use: 'store' | 'media' | 'settings') {
+    const allowed = (ue: UserExamRef) =>
+      use === 'store'
+        ? mediaPolicy.store(user.id, ue)
+        : use === 'media'
+          ? mediaPolicy.read(user, ue)
+          : attemptPolicy.read(user, ue);
+    return permitted(await this.repo.userExam(userExamId), allowed, USER_EXAM_NOT_FOUND);
+  }
+
+  /** The analysis workers' counters, or `{ started: false }` before the first analysis. */
+  stats() {
+    return this.analyzers.started ? this.analyzers.get().stats() : { started: false };
   }
 
   async run<T>(fn: (a: Analyzer) => Promise<T>): Promise<T> {
     try {
-      return await fn(this.analyzer());
+      return await fn(this.analyzers.get());
     } catch (e) {
       throw toHttpError(e);
     }
@@ -102,23 +115,23 @@ export class ProctoringService {
   }
 
   async savePrimaryImage(user: AuthUser, userExamId: number, imagePath: string) {
-    return this.store(user, await this.ownUserExam(user, userExamId, true), 'primary', imagePath);
+    return this.store(user, await this.userExamFor(user, userExamId, 'store'), 'primary', imagePath);
   }
 
   async sendPrimaryImage(user: AuthUser, userExamId: number) {
-    const ue = await this.ownUserExam(user, userExamId, false);
+    const ue = await this.userExamFor(user, userExamId, 'media');
     const row = await this.repo.latestPrimary(ue.id);
     const bytes = row ? await this.media.get(row.mediaKey) : null;
     return { primaryImage: { imagepath: bytes ? `data:image/jpeg;base64,${bytes.toString('base64')}` : null } };
   }
 
   async monitoringData(user: AuthUser, userExamId: number) {
-    const ue = await this.ownUserExam(user, userExamId, false);
+    const ue = await this.userExamFor(user, userExamId, 'settings');
     return { result: monitoringSettings(ue.settings ?? {}) };
   }
 
   async saveImage(user: AuthUser, body: SaveImageRequest) {
-    const ue = await this.ownUserExam(user, body.userexamid, true);
+    const ue = await this.userExamFor(user, body.userexamid, 'store');
     return this.store(user, ue, 'regular', body.imagePath, {
       photoTag: body.photo_tag || 'regular',
       expression1: body.expression1,
@@ -127,7 +140,7 @@ export class ProctoringService {
   }
 
   async saveErrorImage(user: AuthUser, body: SaveErrorImageRequest) {
-    const ue = await this.ownUserExam(user, body.userexamid, true);
+    const ue = await this.userExamFor(user, body.userexamid, 'store');
     const objects = Array.isArray(body.objects_detected)
       ? body.objects_detected
       : body.objects_detected
@@ -148,7 +161,7 @@ export class ProctoringService {
   }
 
   async speakers(user: AuthUser, userExamId: number, audio: Buffer) {
-    const ue = await this.ownUserExam(user, userExamId, true);
+    const ue = await this.userExamFor(user, userExamId, 'store');
     const r = await this.run((a) => a.countSpeakers(audio));
     await this.repo.addAudioCheck({
       userExamId: ue.id,

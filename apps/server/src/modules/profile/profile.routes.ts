@@ -8,17 +8,14 @@ import {
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UserRepository } from '../auth/user.repository.ts';
-import { ProfileService } from './profile.service.ts';
 
 export default async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const profile = new ProfileService(new UserRepository(app.ctx.database));
+  const { profile } = app.ctx.services;
 
   app.get(
     '/api/dashboard/getProfile',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['profile'],
         summary: 'The signed-in user profile',
@@ -32,7 +29,6 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/dashboard/updateProfile',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['profile'],
         summary: 'Update name and contact number',
@@ -46,7 +42,6 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/dashboard/updatePassword',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['profile'],
         summary: 'Change password',

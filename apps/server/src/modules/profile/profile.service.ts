@@ -1,5 +1,6 @@
 import { MESSAGES, type UpdatePasswordRequest, type UpdateProfileRequest } from '@invigil/contracts';
-import { HttpError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { userPolicy } from '../../policies/user.policy.ts';
 import { hashPassword, verifyPassword } from '@invigil/db/passwords';
 import type { UserRepository } from '../auth/user.repository.ts';
 
@@ -25,9 +26,9 @@ export class ProfileService {
   }
 
   async update(userId: number, body: UpdateProfileRequest) {
-    if (body.userInfoID !== userId) throw forbidden('You can only update your own profile.');
+    if (!userPolicy.change({ id: userId }, body.userInfoID)) throw notFound(userPolicy.notFound);
     const user = await this.users.findById(userId);
-    if (!user) throw notFound('User not found.');
+    if (!user) throw notFound(userPolicy.notFound);
     if (body.email.toLowerCase() !== user.email.toLowerCase())
       throw new HttpError(400, 'The e-mail address cannot be changed.');
     const ok = await this.users.updateProfile(userId, {

@@ -2,6 +2,9 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, extensionOf, isAllowedUpload } from 
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
+import { permitted, type Actor } from '../../policies/actor.ts';
+import { attemptPolicy } from '../../policies/attempt.policy.ts';
+import { mediaPolicy } from '../../policies/media.policy.ts';
 import type { ExamRepository } from '../exam/exam.repository.ts';
 
 export const FILE_URL_PREFIX = '/api/result/files/';
@@ -41,8 +44,11 @@ export class AnswerFiles {
     const m = /^(\d+)_(\d+)$/.exec(naming);
     if (!m) throw badRequest('The filename header must be {examid}_{qid}.');
     const [userExamId, qid] = [Number(m[1]), Number(m[2])];
-    const owner = await this.repo.owner(userExamId);
-    if (!owner || owner.userId !== userId) throw notFound('Test not found.');
+    const owner = permitted(
+      await this.repo.owner(userExamId),
+      (o) => mediaPolicy.store(userId, o),
+      attemptPolicy.notFound,
+    );
     const attempt = await this.repo.attempt(userExamId);
     if (attempt?.status !== '001') throw new HttpError(409, 'This test is not in progress.');
     if (!(await this.repo.questions(owner.examId)).some((q) => q.id === qid))
@@ -70,16 +76,14 @@ export class AnswerFiles {
   }
 
   /** The attempt a file key belongs to, when the caller may read it (owner, support, super administrator). */
-  async authorise(user: { id: number; role: string }, key: string): Promise<void> {
+  async authorise(user: Actor, key: string): Promise<void> {
     const m = KEY_RE.exec(key);
-    if (!m) throw notFound('File not found.');
-    const owner = await this.repo.owner(Number(m[1]));
-    const staff = user.role === 'ROLE_SUPPORT' || user.role === 'ROLE_SUPERADMIN';
-    if (!owner || (owner.userId !== user.id && !staff)) throw notFound('File not found.');
+    if (!m) throw notFound(mediaPolicy.fileNotFound);
+    permitted(await this.repo.owner(Number(m[1])), (o) => mediaPolicy.read(user, o), mediaPolicy.fileNotFound);
   }
 
   /** POST /api/result/downloadfile: confirms the file is there and readable by the caller. */
-  async download(user: { id: number; role: string }, url: string) {
+  async download(user: Actor, url: string) {
     if (!url.startsWith(FILE_URL_PREFIX)) return { error: true, file_url: '' };
     const key = url.slice(FILE_URL_PREFIX.length);
     await this.authorise(user, key);
@@ -87,10 +91,10 @@ export class AnswerFiles {
     return data ? { error: false, file_url: url } : { error: true, file_url: '' };
   }
 
-  async read(user: { id: number; role: string }, key: string) {
+  async read(user: Actor, key: string) {
     await this.authorise(user, key);
     const data = await this.media.get(key);
-    if (!data) throw notFound('File not found.');
+    if (!data) throw notFound(mediaPolicy.fileNotFound);
     return { data, contentType: contentTypeOf(key), name: key.split('/').pop()!.replace(/^\d+-/, '') };
   }
 }

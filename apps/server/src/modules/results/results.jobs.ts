@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { ExamRepository } from '../exam/exam.repository.ts';
-import { ResultsService } from './results.service.ts';
-import { scoreJob } from './score.job.ts';
-
-/** How often a worker closes attempts whose deadline passed (status 011) and scores them. */
-export const SWEEP_INTERVAL_MS = Number(process.env.EXAM_SWEEP_INTERVAL_MS ?? 20_000);
 
 /**
- * Result workers: the scoring job and the time-out sweep. Called once from app.ts for every
+ * Result workers: the scoring job and the time-out sweep (every config.examSweepIntervalMs, it
+ * closes attempts whose deadline passed, status 011, and scores them). Called once from app.ts for every
  * role that runs workers (all, worker); the sweep also runs without a queue (scoring inline).
  */
 export async function startResultJobs(app: FastifyInstance): Promise<void> {
-  const { database, queue, config } = app.ctx;
+  const { queue, config, services } = app.ctx;
   if (config.role === 'api') return;
-  const results = new ResultsService(database, new ExamRepository(database), queue);
-  if (queue) await queue.work(scoreJob(results));
+  const { results } = services;
+  if (queue) await queue.work(results.scoreJob());
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -25,7 +20,7 @@ export async function startResultJobs(app: FastifyInstance): Promise<void> {
       .finally(() => {
         running = false;
       });
-  }, SWEEP_INTERVAL_MS);
+  }, config.examSweepIntervalMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

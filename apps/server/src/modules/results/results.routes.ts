@@ -14,24 +14,18 @@ import {
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ExamRepository } from '../exam/exam.repository.ts';
 import { LARGE_BODY } from '../exam/exam.routes.ts';
-import { AnswerFiles } from './answer-files.ts';
-import { ResultsService } from './results.service.ts';
 
 /** Submitting (idempotent, three entry points), result status, re-scoring and answer files. */
 export default async function resultsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
-  const repo = new ExamRepository(app.ctx.database);
-  const results = new ResultsService(app.ctx.database, repo, app.ctx.queue);
-  const files = new AnswerFiles(app.ctx.media, repo);
+  const { results, answerFiles: files } = app.ctx.services;
   const tags = ['result'];
 
   app.post(
     '/api/result/submittest/:id',
     {
-      preHandler: app.requireUser,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -47,7 +41,6 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/result/fallbacksubmit/:id',
     {
-      preHandler: app.requireUser,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -67,7 +60,6 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/result/independent-resultprocess',
     {
-      preHandler: app.requireUser,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -86,7 +78,6 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/result/status/:id',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Result status and, when shown, the score of an attempt',
@@ -100,7 +91,6 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/manualGenerateResult',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Score a submitted attempt again',
@@ -114,7 +104,6 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/result/uploadfile',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary:
@@ -128,7 +117,6 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/result/downloadfile',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
         summary: 'Check an uploaded answer file and get its address',
@@ -141,7 +129,7 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/result/files/*',
-    { preHandler: app.requireUser, schema: { tags, summary: 'An uploaded answer file (bearer token)' } },
+    { schema: { tags, summary: 'An uploaded answer file (bearer token)' } },
     async (req, reply) => {
       const file = await files.read(req.user, (req.params as { '*': string })['*']);
       return reply

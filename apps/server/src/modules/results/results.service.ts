@@ -10,11 +10,15 @@ import {
   type SubmitTestRequest,
   type SubmitTestResponse,
 } from '@invigil/contracts';
-import type { Database } from '@invigil/db';
-import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import type { Queue } from '../../lib/queue.ts';
+import { permitted, type Actor } from '../../policies/actor.ts';
+import { attemptPolicy } from '../../policies/attempt.policy.ts';
+import { resultPolicy } from '../../policies/result.policy.ts';
+import { changesFrom, decodeQuestionStates } from '../exam/answer-changes.ts';
+import { SAVE_GRACE_SECONDS, pastGrace } from '../exam/attempt-rules.ts';
 import type { Attempt, ExamRepository } from '../exam/exam.repository.ts';
-import { SAVE_GRACE_SECONDS, changesFrom, decodeQuestionStates } from '../exam/exam.service.ts';
+import { RESULT_PROCESSED, type ResultsRepository } from './results.repository.ts';
 import { scoreJob } from './score.job.ts';
 import { toScoringQuestion } from './scoring.ts';
 
@@ -24,54 +28,23 @@ const SUBMITTED = [
   EXAM_STATUS.aborted,
   EXAM_STATUS.resultFailed,
 ] as string[];
-export const RESULT_PROCESSING = 'Processing';
-export const RESULT_PROCESSED = 'Processed';
 
 /** Submitting (idempotent), closing timed-out attempts and scoring. */
 export class ResultsService {
   constructor(
-    private readonly database: Database,
+    private readonly results: ResultsRepository,
     private readonly repo: ExamRepository,
     private readonly queue: Queue | null,
   ) {}
 
-  private async hasSubmission(id: number): Promise<boolean> {
-    const { rows } = await this.database.executeSql('SELECT 1 FROM submissions WHERE user_exam_id = $1', [id]);
-    return rows.length > 0;
-  }
-
-  /**
-   * Closes an in-progress attempt with a status, in one statement: the attempt row is locked
-   * first, so concurrent submits (double, retried, fallback, the sweep) close it once.
-   */
-  private async close(
-    id: number,
-    submitType: string,
-    status: string,
-    abortReason: string | null,
-    onlyIfExpired = false,
-  ): Promise<boolean> {
-    const { rows } = await this.database.executeSql(
-      `WITH upd AS (
-         UPDATE user_exams SET status = $3, finished_at = LEAST(now(), COALESCE(deadline_at, now())), result_status = '${RESULT_PROCESSING}',
-                abort_reason = COALESCE($4, abort_reason), updated_at = now()
-          WHERE id = $1 AND status = '001' AND ($5::boolean IS FALSE OR deadline_at + make_interval(secs => $6::int) <= now())
-          RETURNING id),
-       ins AS (
-         INSERT INTO submissions (user_exam_id, submit_type, status, payload)
-         SELECT id, $2, $3, jsonb_build_object('submitType', $2::text, 'status', $3::text) FROM upd
-         ON CONFLICT DO NOTHING RETURNING user_exam_id)
-       SELECT (SELECT count(*) FROM upd)::int AS closed, (SELECT count(*) FROM ins)::int AS inserted`,
-      [id, submitType, status, abortReason, onlyIfExpired, SAVE_GRACE_SECONDS],
-    );
-    return Number(rows[0]?.closed ?? 0) > 0;
+  private close(id: number, submitType: string, status: string, abortReason: string | null, onlyIfExpired = false) {
+    return this.results.close(id, { submitType, status, abortReason, onlyIfExpired }, SAVE_GRACE_SECONDS);
   }
 
   async submit(userId: number, id: number, body: SubmitTestRequest): Promise<SubmitTestResponse> {
-    const a = await this.repo.attempt(id);
-    if (!a || a.userId !== userId) throw notFound('Test not found.');
-    if (!(await this.hasSubmission(id)) && a.status === EXAM_STATUS.inProgress) {
-      const open = !!a.deadlineAt && a.deadlineAt.getTime() + SAVE_GRACE_SECONDS * 1000 > a.now.getTime();
+    const a = permitted(await this.repo.attempt(id), (x) => attemptPolicy.take(userId, x), attemptPolicy.notFound);
+    if (!(await this.results.hasSubmission(id)) && a.status === EXAM_STATUS.inProgress) {
+      const open = !!a.deadlineAt && !pastGrace(a);
       if (open) {
         const items = decodeQuestionStates(body.questionsData);
         const allowed = new Set((await this.repo.questions(a.examId)).map((q) => q.id));
@@ -88,7 +61,7 @@ export class ResultsService {
     } else if (a.status === EXAM_STATUS.notStarted) {
       throw new HttpError(409, 'This test has not been started.', { examStatus: a.status });
     }
-    const now = (await this.repo.attempt(id))!;
+    const now = await this.reread(id);
     // 998 (retest or unsubmitted): the client shows the low-bandwidth modal; a retried submit gets the same answer.
     if (now.status === EXAM_STATUS.retest)
       return { status: 'SUCCESS', nextAction: 'retest', examStatus: now.status, resultStatus: null, evaluation: null };
@@ -128,6 +101,13 @@ export class ResultsService {
     return true;
   }
 
+  /** The attempt again after a change (it cannot disappear: attempts are never deleted). */
+  private async reread(id: number): Promise<Attempt> {
+    const a = await this.repo.attempt(id);
+    if (!a) throw new Error(`attempt ${id} vanished`);
+    return a;
+  }
+
   /** The score block, when the exam shows scores and the result is ready. */
   visibleEvaluation(a: Attempt): Evaluation | null {
     const show = Number(a.exam.settings.showscore ?? 0) === 1;
@@ -145,18 +125,20 @@ export class ResultsService {
 
   /** Closes every in-progress attempt whose deadline (plus grace) passed. Safe to run on many workers. */
   async sweep(): Promise<number[]> {
-    const { rows } = await this.database.executeSql(
-      `SELECT id FROM user_exams WHERE status = '001' AND deadline_at + make_interval(secs => $1::int) <= now() LIMIT 500`,
-      [SAVE_GRACE_SECONDS],
-    );
     const closed: number[] = [];
-    for (const r of rows) if (await this.closeExpired(Number(r.id))) closed.push(Number(r.id));
+    for (const id of await this.results.expiredInProgress(SAVE_GRACE_SECONDS))
+      if (await this.closeExpired(id)) closed.push(id);
     return closed;
+  }
+
+  /** The scoring job bound to this service (queued by requestScore, handled by the workers). */
+  scoreJob() {
+    return scoreJob((id) => this.score(id));
   }
 
   async requestScore(id: number) {
     if (this.queue) {
-      await this.queue.send(scoreJob(this), { userExamId: id }, { singletonKey: `score-${id}`, retryLimit: 3 });
+      await this.queue.send(this.scoreJob(), { userExamId: id }, { singletonKey: `score-${id}`, retryLimit: 3 });
     } else {
       await this.score(id);
     }
@@ -174,29 +156,27 @@ export class ResultsService {
     const answers = new Map<number, AnswerValue>((await this.repo.answers(id)).map((s) => [s.qid, s.value]));
     const ev = scoreAttempt(questions.map(toScoringQuestion), answers);
     const survey = isSurveyType(a.exam.testType);
-    await this.database.executeSql(
-      `UPDATE user_exams SET obtained_marks = $2, total_marks = $3, percentage = $4, result_status = '${RESULT_PROCESSED}', result_date = now(), updated_at = now()
-        WHERE id = $1`,
-      [id, survey ? null : ev.obtainedMarks, survey ? null : ev.totalMarks, survey ? null : ev.percentage],
+    await this.results.saveScore(
+      id,
+      survey
+        ? { obtainedMarks: null, totalMarks: null, percentage: null }
+        : { obtainedMarks: ev.obtainedMarks, totalMarks: ev.totalMarks, percentage: ev.percentage },
     );
     return ev;
   }
 
   async resultStatus(userId: number, id: number) {
-    const a = await this.repo.attempt(id);
-    if (!a || a.userId !== userId) throw notFound('Test not found.');
+    const a = permitted(await this.repo.attempt(id), (x) => resultPolicy.read(userId, x), resultPolicy.notFound);
     return { examStatus: a.status, resultStatus: a.resultStatus, evaluation: this.visibleEvaluation(a) };
   }
 
-  /** Scores a submitted attempt again: its owner, or support and super administrators. */
-  async manualGenerate(user: { id: number; role: string }, id: number) {
-    const a = await this.repo.attempt(id);
-    const staff = user.role === 'ROLE_SUPPORT' || user.role === 'ROLE_SUPERADMIN';
-    if (!a || (a.userId !== user.id && !staff)) throw notFound('Test not found.');
+  /** Scores a submitted attempt again: its owner, or staff. */
+  async manualGenerate(user: Actor, id: number) {
+    const a = permitted(await this.repo.attempt(id), (x) => resultPolicy.regenerate(user, x), resultPolicy.notFound);
     if (!SUBMITTED.includes(a.status))
       throw new HttpError(409, 'This test has not been submitted.', { examStatus: a.status });
     await this.score(id);
-    const now = (await this.repo.attempt(id))!;
+    const now = await this.reread(id);
     return { status: 'SUCCESS' as const, resultStatus: now.resultStatus, evaluation: this.visibleEvaluation(now) };
   }
 }

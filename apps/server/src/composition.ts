@@ -1,0 +1,103 @@
+import type { Database } from '@invigil/db';
+import type { AppConfig } from './config.ts';
+import type { MediaStorage } from './lib/media-storage.ts';
+import type { Queue } from './lib/queue.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { SessionRepository } from './modules/auth/session.repository.ts';
+import { UserRepository } from './modules/auth/user.repository.ts';
+import { CodeRunners } from './modules/coding/code-runners.ts';
+import { CodingQuestionRepository } from './modules/coding/coding-question.repository.ts';
+import { CodingService } from './modules/coding/coding.service.ts';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { DashboardService } from './modules/dashboard/dashboard.service.ts';
+import { GroupReportService } from './modules/dashboard/group-report.service.ts';
+import { AdaptiveService } from './modules/exam/adaptive.service.ts';
+import { AnswerBatchRepository } from './modules/exam/answer-batch.repository.ts';
+import { AnswerSaveService } from './modules/exam/answer-save.service.ts';
+import { SAVE_GRACE_SECONDS } from './modules/exam/attempt-rules.ts';
+import { ExamSessionService } from './modules/exam/exam-session.service.ts';
+import { ExamRepository } from './modules/exam/exam.repository.ts';
+import { SaveBatcher } from './modules/exam/save-batcher.ts';
+import { AnalyzerProvider } from './modules/proctoring/analyzer-provider.ts';
+import { ProctoringRepository } from './modules/proctoring/proctoring.repository.ts';
+import { ProctoringService } from './modules/proctoring/proctoring.service.ts';
+import { ProfileService } from './modules/profile/profile.service.ts';
+import { AnswerFiles } from './modules/results/answer-files.ts';
+import { ResultsRepository } from './modules/results/results.repository.ts';
+import { ResultsService } from './modules/results/results.service.ts';
+
+/** What the application is built from (opened by app.ts). */
+export interface Ports {
+  config: AppConfig;
+  database: Database;
+  queue: Queue | null;
+  media: MediaStorage;
+}
+
+export type Repositories = ReturnType<typeof buildRepositories>;
+export type Services = ReturnType<typeof buildServices>;
+
+export interface Composition {
+  repositories: Repositories;
+  services: Services;
+  /** Engines started on demand (code runners, analysis workers). */
+  runtime: { codeRunners: CodeRunners; analyzers: AnalyzerProvider };
+  /** Stops what the runtime started. */
+  close(): Promise<void>;
+}
+
+function buildRepositories({ config, database }: Ports) {
+  return {
+    users: new UserRepository(database),
+    sessions: new SessionRepository(database, config.sessionIdleMinutes, config.sessionCacheMs),
+    /** One instance: its question and owner caches serve every module. */
+    exam: new ExamRepository(database),
+    answerBatches: new AnswerBatchRepository(database),
+    results: new ResultsRepository(database),
+    dashboard: new DashboardRepository(database),
+    proctoring: new ProctoringRepository(database),
+    codingQuestions: new CodingQuestionRepository(database),
+  };
+}
+
+function buildServices({ config, queue, media }: Ports, repos: Repositories, runtime: Composition['runtime']) {
+  const results = new ResultsService(repos.results, repos.exam, queue);
+  const batcher = new SaveBatcher(
+    (rows, attemptIds) => repos.answerBatches.write(rows, attemptIds, SAVE_GRACE_SECONDS),
+    (id, changes) => repos.exam.upsertAnswers(id, changes, SAVE_GRACE_SECONDS),
+    config.saveBatchConcurrency,
+    config.saveBatchRows,
+  );
+  return {
+    auth: new AuthService(repos.users, repos.sessions, config),
+    profile: new ProfileService(repos.users),
+    dashboard: new DashboardService(repos.dashboard),
+    groupReports: new GroupReportService(repos.dashboard, repos.users),
+    examSessions: new ExamSessionService(repos.exam, results),
+    answerSaves: new AnswerSaveService(repos.exam, results, batcher),
+    adaptive: new AdaptiveService(repos.exam, results),
+    results,
+    answerFiles: new AnswerFiles(media, repos.exam),
+    coding: new CodingService(repos.codingQuestions, runtime.codeRunners),
+    proctoring: new ProctoringService(repos.proctoring, media, runtime.analyzers),
+  };
+}
+
+/** The composition root: every repository and service is built once, here. */
+export function compose(ports: Ports): Composition {
+  const repositories = buildRepositories(ports);
+  const runtime = {
+    codeRunners: new CodeRunners(ports.config),
+    analyzers: new AnalyzerProvider(ports.config.analysis),
+  };
+  const services = buildServices(ports, repositories, runtime);
+  return {
+    repositories,
+    services,
+    runtime,
+    async close() {
+      await runtime.analyzers.close();
+      await runtime.codeRunners.close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { ClientQuestionState, answerOf, decodePayload, type AnswerValue } from '@invigil/contracts';
+import { z } from 'zod';
+import { badRequest } from '../../lib/http-errors.ts';
+
+/** One answer to write: the client's sequence number orders saves of the same question. */
+export interface AnswerChange {
+  qid: number;
+  seq: number;
+  answer: AnswerValue;
+}
+
+const ClientItems = z.array(ClientQuestionState).max(1000);
+
+/** Decodes a base64url JSON question list; only qid, seq and answer fields are kept. */
+export function decodeQuestionStates(encoded: string | null | undefined): ClientQuestionState[] {
+  if (!encoded) return [];
+  let raw: unknown;
+  try {
+    raw = decodePayload(encoded);
+  } catch {
+    throw badRequest('quesData is not base64url-encoded JSON.');
+  }
+  const list = Array.isArray(raw) ? raw : Array.isArray((raw as any)?.quesData) ? (raw as any).quesData : null;
+  if (!list) throw badRequest('quesData must encode a list of questions.');
+  const parsed = ClientItems.safeParse(list);
+  if (!parsed.success) throw badRequest(`quesData: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
+const CONTENT_FIELDS = [
+  'selectedChoiceId',
+  'descriptiveText',
+  'uploadedFile',
+  'answerResourcePath',
+  'matchOrder',
+  'typing',
+] as const;
+
+/** Items that carry an answer (a bare 'Not Visited' item carries none). */
+export function changesFrom(items: ClientQuestionState[], allowed: Set<number>): AnswerChange[] {
+  const out: AnswerChange[] = [];
+  for (const it of items) {
+    if (!allowed.has(it.qid)) continue;
+    const answer = answerOf(it);
+    const hasContent = CONTENT_FIELDS.some((k) => answer[k] !== undefined && answer[k] !== '');
+    if (!hasContent && (!answer.buttonStyle || answer.buttonStyle === 'Not Visited')) continue;
+    out.push({ qid: it.qid, seq: it.seq ?? 0, answer });
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+import {
+  EXAM_STATUS,
+  decodePayload,
+  encodePayload,
+  type AnsweredQuestionsRequest,
+  type QuestionIssuesRequest,
+} from '@invigil/contracts';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
+import { changesFrom, decodeQuestionStates, type AnswerChange } from './answer-changes.ts';
+import { SAVE_GRACE_SECONDS, TIME_UP, type TimeoutCloser } from './attempt-rules.ts';
+import { permitted } from '../../policies/actor.ts';
+import { attemptPolicy } from '../../policies/attempt.policy.ts';
+import type { ExamRepository } from './exam.repository.ts';
+import type { SaveBatcher } from './save-batcher.ts';
+
+/** The hot path: progress saves (delta or the spec's full form) and question issue reports. */
+export class AnswerSaveService {
+  constructor(
+    private readonly repo: ExamRepository,
+    private readonly closer: TimeoutCloser,
+    /** Group commit for progress saves; without it each save is its own statement. */
+    private readonly batcher?: SaveBatcher,
+  ) {}
+
+  /** The save of progress: the delta form (hot path) or the spec's full form (also a versioned snapshot). */
+  async save(userId: number, body: AnsweredQuestionsRequest) {
+    const owner = permitted(
+      await this.repo.owner(body.id),
+      (o) => attemptPolicy.take(userId, o),
+      attemptPolicy.notFound,
+    );
+    const allowed = await this.repo.questionIds(owner.examId);
+    let changes: AnswerChange[];
+    let snapshot: unknown = null;
+    if ('changes' in body) {
+      const bad = body.changes.find((c) => !allowed.has(c.qid));
+      if (bad) throw badRequest(`Question ${bad.qid} is not part of this test.`);
+      changes = body.changes;
+    } else {
+      const items = decodeQuestionStates(body.quesData);
+      let examDetail: unknown = null;
+      try {
+        examDetail = body.examDetail ? decodePayload(body.examDetail) : null;
+      } catch {
+        throw badRequest('examDetail is not base64url-encoded JSON.');
+      }
+      changes = changesFrom(items, allowed);
+      snapshot = { examDetail, quesData: items };
+    }
+    const r = this.batcher
+      ? await this.batcher.save(body.id, changes)
+      : await this.repo.upsertAnswers(body.id, changes, SAVE_GRACE_SECONDS);
+    if (!r) throw notFound(attemptPolicy.notFound);
+    if (r.status !== EXAM_STATUS.inProgress)
+      throw new HttpError(409, 'This test is not in progress.', { examStatus: r.status });
+    if (!r.open) {
+      await this.closer.closeExpired(body.id);
+      throw new HttpError(409, TIME_UP, { examStatus: EXAM_STATUS.timeOut });
+    }
+    if (body.windowSwitchCount !== undefined) await this.repo.recordWindowSwitches(body.id, body.windowSwitchCount);
+    const version = snapshot ? await this.repo.addSnapshot(body.id, snapshot) : null;
+    const timeRemaining = r.deadlineAt ? Math.max(0, Math.floor((r.deadlineAt.getTime() - r.now.getTime()) / 1000)) : 0;
+    return {
+      examData: encodePayload({ version, status: r.status, time_remaining: timeRemaining }),
+      saved: r.saved,
+      version,
+      time_remaining: timeRemaining,
+    };
+  }
+
+  async questionIssue(userId: number, body: QuestionIssuesRequest) {
+    if (!(await this.repo.questionAssignedTo(body.qid, userId))) throw notFound('Question not found.');
+    await this.repo.addIssue(userId, body.qid, body.issuetype, body.description);
+    return { status: 'SUCCESS' as const };
+  }
+}

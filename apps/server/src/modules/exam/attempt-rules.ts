@@ -1,0 +1,56 @@
+import { DEFAULT_LANGUAGE, EXAM_STATUS, remainingSeconds } from '@invigil/contracts';
+import { HttpError } from '../../lib/http-errors.ts';
+import type { Attempt } from './exam.repository.ts';
+
+/** Saves may arrive this long after the deadline (network); later ones are refused. */
+export const SAVE_GRACE_SECONDS = 15;
+export const TIME_UP = 'Time is up. Your test has been submitted automatically.';
+
+/** Closes an attempt whose time ran out (the results module's job); the exam services only ask. */
+export interface TimeoutCloser {
+  closeExpired(userExamId: number): Promise<boolean>;
+}
+
+/** Seconds left: the whole time before the start, the server clock's count while in progress. */
+export function timeRemaining(a: Attempt): number {
+  if (a.status === EXAM_STATUS.notStarted || a.status === EXAM_STATUS.retest) return a.exam.durationSeconds;
+  if (a.status === EXAM_STATUS.inProgress && a.deadlineAt)
+    return remainingSeconds(a.deadlineAt, a.now, a.exam.durationSeconds);
+  return 0;
+}
+
+/** Whether the deadline plus the grace has passed, by the database's clock. */
+export function pastGrace(a: Attempt): boolean {
+  return !!a.deadlineAt && a.deadlineAt.getTime() + SAVE_GRACE_SECONDS * 1000 <= a.now.getTime();
+}
+
+/** An in-progress attempt whose time ran out is closed and scored now; the caller gets 409. */
+export async function refuseIfTimedOut(a: Attempt, closer: TimeoutCloser): Promise<void> {
+  if (a.status === EXAM_STATUS.inProgress && pastGrace(a)) {
+    await closer.closeExpired(a.id);
+    throw new HttpError(409, TIME_UP, { examStatus: EXAM_STATUS.timeOut });
+  }
+}
+
+const CLOSED: Record<string, string> = {
+  [EXAM_STATUS.completed]: 'This test has already been submitted.',
+  [EXAM_STATUS.timeOut]: 'This test has already been submitted.',
+  [EXAM_STATUS.aborted]: 'This test was terminated.',
+  [EXAM_STATUS.expired]: 'This test has expired.',
+  [EXAM_STATUS.resultFailed]: 'This test has already been submitted.',
+};
+
+/** 409 for an attempt that is closed or whose availability window has ended. */
+export function assertTakeable(a: Attempt): void {
+  const closed = CLOSED[a.status];
+  if (closed) throw new HttpError(409, closed, { examStatus: a.status });
+  if (a.status !== EXAM_STATUS.inProgress && a.expiresAt && a.expiresAt.getTime() < a.now.getTime())
+    throw new HttpError(409, 'This test has expired.');
+}
+
+/** The attempt's language: fixed once started, else the requested one if offered, else the default. */
+export function attemptLanguage(a: Attempt, requested?: string | null): string {
+  if (a.status === EXAM_STATUS.inProgress && a.selectedLanguage) return a.selectedLanguage;
+  if (requested && a.exam.languages.includes(requested)) return requested;
+  return a.exam.languages.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (a.exam.languages[0] ?? DEFAULT_LANGUAGE);
+}

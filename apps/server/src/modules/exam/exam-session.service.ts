@@ -1,0 +1,131 @@
+import {
+  ADAPTIVE_EXAM_TYPE,
+  EXAM_STATUS,
+  encodePayload,
+  type ResumeExamRequest,
+  type SavedTest,
+  type StartExamRequest,
+  type UserTestRequest,
+} from '@invigil/contracts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { permitted } from '../../policies/actor.ts';
+import { attemptPolicy } from '../../policies/attempt.policy.ts';
+import { changesFrom, decodeQuestionStates } from './answer-changes.ts';
+import {
+  SAVE_GRACE_SECONDS,
+  assertTakeable,
+  attemptLanguage,
+  refuseIfTimedOut,
+  timeRemaining,
+  type TimeoutCloser,
+} from './attempt-rules.ts';
+import { toExamDetail, toQuestionItem } from './exam.presenter.ts';
+import type { Attempt, ExamRepository } from './exam.repository.ts';
+import { visibleQuestions } from './visible-questions.ts';
+
+/** Opening an attempt: its questions, start (the server fixes the deadline), resume, retest. */
+export class ExamSessionService {
+  constructor(
+    private readonly repo: ExamRepository,
+    private readonly closer: TimeoutCloser,
+  ) {}
+
+  /** The caller's attempt, or 404 (another user's attempt is not revealed). */
+  async owned(userId: number, id: number): Promise<Attempt> {
+    return permitted(await this.repo.attempt(id), (a) => attemptPolicy.take(userId, a), attemptPolicy.notFound);
+  }
+
+  async userTest(userId: number, body: UserTestRequest) {
+    const a = await this.owned(userId, body.examId);
+    assertTakeable(a);
+    await refuseIfTimedOut(a, this.closer);
+    const lang = attemptLanguage(a, body.selectedLanguage);
+    const view = { ...a, selectedLanguage: lang };
+    const questions = await visibleQuestions(this.repo, a);
+    if (questions.length === 0) throw new HttpError(409, 'No questions are available for this test.');
+    const stored = new Map((await this.repo.answers(a.id)).map((s) => [s.qid, s]));
+    const items = questions.map((q, i) => toQuestionItem(q, i, lang, a.id, stored.get(q.id)));
+    const detail = toExamDetail(view, timeRemaining(a));
+    const all = await this.repo.questions(a.examId);
+    const pools =
+      a.exam.examTypeId === ADAPTIVE_EXAM_TYPE
+        ? [
+            {
+              pools: Object.fromEntries(
+                [1, 2, 3].map((l) => [String(l), all.filter((q) => q.difficulty === l).length]),
+              ),
+            },
+          ]
+        : [];
+    return {
+      msg: 'SUCCESS',
+      quesData: encodePayload(items),
+      examDetail: [detail, ...pools] as [typeof detail, ...Array<{ pools: Record<string, number> }>],
+    };
+  }
+
+  private times(a: Attempt) {
+    return {
+      exam_start_time: (a.startedAt ?? a.now).toISOString(),
+      exam_end_time: (a.deadlineAt ?? a.now).toISOString(),
+      time_remaining: timeRemaining(a),
+      status: a.status,
+    };
+  }
+
+  async start(userId: number, body: StartExamRequest) {
+    const a = await this.owned(userId, body.id);
+    assertTakeable(a);
+    await refuseIfTimedOut(a, this.closer);
+    if (a.status !== EXAM_STATUS.inProgress) {
+      // Started twice (double click, two tabs): the first start's deadline stands.
+      await this.repo.start(a.id, attemptLanguage(a, body.selectedLanguage));
+    }
+    const now = await this.owned(userId, body.id);
+    if (now.status !== EXAM_STATUS.inProgress) throw new HttpError(409, 'This test cannot be started.');
+    return this.times(now);
+  }
+
+  async resume(userId: number, body: ResumeExamRequest) {
+    const a = await this.owned(userId, body.id);
+    assertTakeable(a);
+    await refuseIfTimedOut(a, this.closer);
+    if (a.status !== EXAM_STATUS.inProgress) throw new HttpError(409, 'This test has not been started.');
+    const items = decodeQuestionStates(body.quesData);
+    if (items.length) {
+      const allowed = new Set((await visibleQuestions(this.repo, a)).map((q) => q.id));
+      await this.repo.upsertAnswers(a.id, changesFrom(items, allowed), SAVE_GRACE_SECONDS);
+    }
+    return this.times(a);
+  }
+
+  async answeredQts(userId: number, id: number) {
+    const a = await this.owned(userId, id);
+    const answers = await this.repo.answers(a.id);
+    const version = await this.repo.latestSnapshotVersion(a.id);
+    if (answers.length === 0 && version === 0) return { result: null };
+    const saved: SavedTest = {
+      version,
+      status: a.status,
+      time_remaining: timeRemaining(a),
+      maxSeq: answers.reduce((m, s) => Math.max(m, s.seq), 0),
+      answers: answers.map((s) => ({ qid: s.qid, seq: s.seq, answer: s.value as Record<string, unknown> })),
+    };
+    return { result: encodePayload(saved) };
+  }
+
+  async retest(userId: number, id: number) {
+    const a = await this.owned(userId, id);
+    if (!(await this.repo.retest(a.id))) {
+      const closed = !['000', '001', '998'].includes(a.status);
+      throw new HttpError(
+        409,
+        closed
+          ? 'This test has already been submitted.'
+          : 'Answers have been saved for this test, so it cannot be restarted.',
+        { examStatus: a.status },
+      );
+    }
+    return { status: 'SUCCESS' as const, examStatus: EXAM_STATUS.retest };
+  }
+}

@@ -1,0 +1,75 @@
+import type { Database } from '@invigil/db';
+
+const RESULT_PROCESSING = 'Processing';
+export const RESULT_PROCESSED = 'Processed';
+
+interface CloseRow {
+  closed: number;
+  inserted: number;
+}
+interface IdRow {
+  id: number;
+}
+
+/** A stored score; null marks for surveys (no score is kept). */
+export interface ScoreUpdate {
+  obtainedMarks: number | null;
+  totalMarks: number | null;
+  percentage: number | null;
+}
+
+/** Submissions and results of attempts (the rows the results service changes). */
+export class ResultsRepository {
+  constructor(private readonly database: Database) {}
+
+  async hasSubmission(userExamId: number): Promise<boolean> {
+    const { rows } = await this.database.executeSql<{ '?column?': number }>(
+      'SELECT 1 FROM submissions WHERE user_exam_id = $1',
+      [userExamId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Closes an in-progress attempt with a status, in one statement: the attempt row is locked
+   * first, so concurrent submits (double, retried, fallback, the sweep) close it once. With
+   * `onlyIfExpired` it closes only when the deadline plus the grace has passed.
+   */
+  async close(
+    userExamId: number,
+    close: { submitType: string; status: string; abortReason: string | null; onlyIfExpired: boolean },
+    graceSeconds: number,
+  ): Promise<boolean> {
+    const { rows } = await this.database.executeSql<CloseRow>(
+      `WITH upd AS (
+         UPDATE user_exams SET status = $3, finished_at = LEAST(now(), COALESCE(deadline_at, now())), result_status = '${RESULT_PROCESSING}',
+                abort_reason = COALESCE($4, abort_reason), updated_at = now()
+          WHERE id = $1 AND status = '001' AND ($5::boolean IS FALSE OR deadline_at + make_interval(secs => $6::int) <= now())
+          RETURNING id),
+       ins AS (
+         INSERT INTO submissions (user_exam_id, submit_type, status, payload)
+         SELECT id, $2, $3, jsonb_build_object('submitType', $2::text, 'status', $3::text) FROM upd
+         ON CONFLICT DO NOTHING RETURNING user_exam_id)
+       SELECT (SELECT count(*) FROM upd)::int AS closed, (SELECT count(*) FROM ins)::int AS inserted`,
+      [userExamId, close.submitType, close.status, close.abortReason, close.onlyIfExpired, graceSeconds],
+    );
+    return Number(rows[0]?.closed ?? 0) > 0;
+  }
+
+  /** In-progress attempts whose deadline plus the grace has passed (at most `limit`). */
+  async expiredInProgress(graceSeconds: number, limit = 500): Promise<number[]> {
+    const { rows } = await this.database.executeSql<IdRow>(
+      `SELECT id FROM user_exams WHERE status = '001' AND deadline_at + make_interval(secs => $1::int) <= now() LIMIT $2`,
+      [graceSeconds, limit],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  async saveScore(userExamId: number, score: ScoreUpdate): Promise<void> {
+    await this.database.executeSql(
+      `UPDATE user_exams SET obtained_marks = $2, total_marks = $3, percentage = $4, result_status = '${RESULT_PROCESSED}', result_date = now(), updated_at = now()
+        WHERE id = $1`,
+      [userExamId, score.obtainedMarks, score.totalMarks, score.percentage],
+    );
+  }
+}

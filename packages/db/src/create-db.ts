@@ -17,7 +17,11 @@ export interface Database {
   /** Drizzle handle; the same query API on PGlite and node-postgres. */
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Raw SQL with positional parameters ($1...). Used by pg-boss and a few hot paths. */
+  /**
+   * Raw SQL with positional parameters ($1...). Used by pg-boss and a few hot paths. The rows are
+   * untyped on purpose: each caller knows the columns its SQL selects.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -41,7 +45,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
     return {
       db,
       kind: 'postgres',
-      executeSql: async (text, values) => pool.query(text, values as any[]),
+      executeSql: async (text, values) => pool.query(text, values),
       migrate: async () => migratePg(db, { migrationsFolder }),
       close: async () => pool.end(),
     };
@@ -54,12 +58,12 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
     db,
     kind: 'pglite',
     executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values as any[]);
+      if (values && values.length > 0) return client.query(text, values);
       // Multi-statement text (pg-boss migrations) needs exec; return the last result's rows.
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    migrate: async () => migratePglite(db as any, { migrationsFolder }),
+    migrate: async () => migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder }),
     close: async () => client.close(),
   };
 }

@@ -4,6 +4,7 @@
 // never import app/ or features; packages never import apps; contracts import only zod and
 // their own files; no import cycles, type-only imports included.
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -15,6 +16,17 @@ const WEB = 'apps/web/src';
 const features = readdirSync(`${WEB}/features`, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+
+/**
+ * Node's resolution (workspace packages through their package.json "exports", symlinks resolved
+ * to the real files), TypeScript's extensions, and a tsconfig's "paths" when given.
+ */
+const resolver = (tsconfig) =>
+  createNodeResolver({
+    extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json', '.node'],
+    conditionNames: ['import', 'module', 'default'],
+    ...(tsconfig && { tsconfig: { configFile: path.resolve(import.meta.dirname, tsconfig) } }),
+  });
 
 /** import-x/no-restricted-paths zones (paths from the repository root; resolved imports). */
 const zones = [
@@ -90,20 +102,17 @@ export default tseslint.config(
       // Which files import-x parses when it follows imports (its default is JavaScript only).
       'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
-      // Node's resolution (workspace packages through their package.json "exports") plus each
-      // file's nearest tsconfig.json (the web's `@/` alias); symlinks resolved to the real files.
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json', '.node'],
-          conditionNames: ['import', 'module', 'default'],
-          tsconfig: 'auto',
-        }),
-      ],
+      'import-x/resolver-next': [resolver()],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'invigil/no-cycle': 'error',
     },
+  },
+  {
+    // The web's `@/` alias (apps/web/tsconfig.json "paths", as apps/web/aliases.ts for the build).
+    files: [`${WEB}/**`],
+    settings: { 'import-x/resolver-next': [resolver('apps/web/tsconfig.json')] },
   },
   {
     files: ['packages/contracts/src/**'],

@@ -51,6 +51,8 @@ async function guard() {
     .filter(([, o]) => o.length !== 1)
     .map(([f, o]) => (o.length ? `${f} is in ${o.length} projects (${o.join(', ')})` : `${f} is in no project`));
   for (const line of problems) console.error(`typecheck guard: ${line}; fix the "include" of a tsconfig`);
+  if (!problems.length)
+    console.log(`ok   guard      ${tracked.length} tracked .ts/.tsx files, each in one of ${PROJECTS.length} projects`);
   return problems.length === 0;
 }
 

@@ -3,7 +3,7 @@
 // machine checks"): features never import another feature or app/; lib (and components/shared)
 // never import app/ or features; packages never import apps; contracts import only zod and
 // their own files; no import cycles, type-only imports included.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -13,9 +13,12 @@ import tseslint from 'typescript-eslint';
 import noCycle from './scripts/eslint/no-cycle.mjs';
 
 const WEB = 'apps/web/src';
-const features = readdirSync(`${WEB}/features`, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+// Every folder of src/features is a feature (read when ESLint starts, so a new one is covered).
+const features = existsSync(`${WEB}/features`)
+  ? readdirSync(`${WEB}/features`, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
 
 /**
  * Node's resolution (workspace packages through their package.json "exports", symlinks resolved

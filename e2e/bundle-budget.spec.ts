@@ -25,7 +25,7 @@ for (const [route, measure] of Object.entries(ROUTES)) {
     const total = sum(list, 'gzip');
     expect(
       total,
-      `${route} route: ${kb(total)} gzipped JS+CSS in ${list.length} files, budget ${kb(ROUTE_BUDGET_BYTES)}`,
+      `${route} route: ${kb(total)} gzipped JS+CSS in ${list.length} file${list.length === 1 ? '' : 's'}, budget ${kb(ROUTE_BUDGET_BYTES)}`,
     ).toBeLessThanOrEqual(ROUTE_BUDGET_BYTES);
   });
 }

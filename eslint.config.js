@@ -12,10 +12,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noCycle from './scripts/eslint/no-cycle.mjs';
 
+const root = import.meta.dirname;
 const WEB = 'apps/web/src';
 // Every folder of src/features is a feature (read when ESLint starts, so a new one is covered).
-const features = existsSync(`${WEB}/features`)
-  ? readdirSync(`${WEB}/features`, { withFileTypes: true })
+const featuresDir = path.join(root, WEB, 'features');
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
@@ -28,7 +30,7 @@ const resolver = (tsconfig) =>
   createNodeResolver({
     extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json', '.node'],
     conditionNames: ['import', 'module', 'default'],
-    ...(tsconfig && { tsconfig: { configFile: path.resolve(import.meta.dirname, tsconfig) } }),
+    ...(tsconfig && { tsconfig: { configFile: path.resolve(root, tsconfig) } }),
   });
 
 /** import-x/no-restricted-paths zones (paths from the repository root; resolved imports). */
@@ -108,7 +110,7 @@ export default tseslint.config(
       'import-x/resolver-next': [resolver()],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-restricted-paths': ['error', { zones, basePath: root }],
       'invigil/no-cycle': 'error',
     },
   },

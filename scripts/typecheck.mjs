@@ -68,7 +68,7 @@ async function check(p) {
   const errors = result.out.split('\n').filter((l) => / error TS\d+:/.test(l)).length;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
-    `${result.ok ? 'ok  ' : 'FAIL'} ${p.name.padEnd(10)} ${p.config} (${seconds} s)${errors ? `: ${errors} errors` : ''}`,
+    `${result.ok ? 'ok  ' : 'FAIL'} ${p.name.padEnd(10)} ${p.config} (${seconds} s)${errors ? `: ${errors} error${errors === 1 ? '' : 's'}` : ''}`,
   );
   if (!result.ok) process.stdout.write(result.out.replace(/^(?=.)/gm, '  '));
   return result.ok;

@@ -221,7 +221,9 @@ async function offlineScenario(browser: Browser) {
   await saved(page);
   const stored = await api(page, '/api/test/answeredQts', { id });
   const copy = decode(stored.body.result);
-  expect(copy.answers.filter((a: any) => a.answer.buttonStyle === 'Answered')).toHaveLength(5);
+  expect(
+    copy.answers.filter((a: { answer: { buttonStyle: string } }) => a.answer.buttonStyle === 'Answered'),
+  ).toHaveLength(5);
   await page.getByRole('button', { name: 'Finish' }).click();
   await page.getByRole('dialog', { name: 'Finish Test' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByRole('dialog', { name: 'Finish Test' })).toContainText('Your score: 6 / 17 (35.29%)');

@@ -1,28 +1,48 @@
 #!/usr/bin/env bash
-# npm test: every tier. Unit and API on PGlite; the API (data layer) again on PostgreSQL when
-# TEST_DATABASE_URL is set; end to end in Debian's Chromium. Prints one closing count line.
+# npm test: the rules the machine checks, then every test tier. Static checks first (formatting,
+# lint with the architecture's boundaries, types in every project, unused code), then unit and
+# API on PGlite; the API (data layer) again on PostgreSQL when TEST_DATABASE_URL is set; end to
+# end in Debian's Chromium, including the route byte budget. Each step runs even when an earlier
+# one failed. Prints each step's result and time, then one closing count line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=.test-results
 rm -rf "$out" && mkdir -p "$out"
 status=0
+results=()
 
-echo "== typecheck (server, packages, e2e; web) =="
-npm run typecheck --silent || status=1
+# step NAME COMMAND...: runs a named check, records its result and time, never stops the run.
+step() {
+  local name=$1 start=$SECONDS
+  shift
+  echo "== $name =="
+  if "$@"; then
+    results+=("$name: ok ($((SECONDS - start)) s)")
+  else
+    results+=("$name: FAILED ($((SECONDS - start)) s)")
+    status=1
+  fi
+}
 
-echo "== unit and API tests (PGlite) =="
-env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile="$out/vitest-pglite.json" || status=1
+step "format (prettier --check)" npm run --silent format:check
+step "lint (eslint: typescript-eslint, boundaries, cycles)" npm run --silent lint
+step "typecheck (every project)" npm run --silent typecheck
+step "unused files, exports, dependencies (knip)" npm run --silent knip
+
+step "unit and API tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile="$out/vitest-pglite.json"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== API and data-layer tests (PostgreSQL: ${TEST_DATABASE_URL%%\?*}) =="
-  npx vitest run --project api --reporter=default --reporter=json --outputFile="$out/vitest-postgres.json" || status=1
+  step "API and data-layer tests (PostgreSQL: ${TEST_DATABASE_URL%%\?*})" \
+    npx vitest run --project api --reporter=default --reporter=json --outputFile="$out/vitest-postgres.json"
 else
   echo "== PostgreSQL tier skipped: set TEST_DATABASE_URL=postgres://... to run the API tests on a server =="
 fi
 
-echo "== end-to-end tests (Chromium) =="
-PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$out/e2e.json" bash scripts/e2e.sh --reporter=list,json || status=1
+step "end-to-end tests and route byte budget (Chromium)" \
+  env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$out/e2e.json" bash scripts/e2e.sh --reporter=list,json
 
 [ -f "$out/e2e.json" ] || { echo "end-to-end report missing: counted as a failure"; status=1; }
+echo "== steps =="
+printf '  %s\n' "${results[@]}"
 node scripts/summarise-tests.mjs "$out" || status=1
 exit $status

@@ -9,7 +9,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { createLocalAnalyzer } from '../../packages/analysis/src/analyzer.ts';
 import { decodeAudio } from '../../packages/analysis/src/audio/decode-audio.ts';

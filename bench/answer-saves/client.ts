@@ -1,5 +1,9 @@
 import http from 'node:http';
 
+/** A reply's parsed JSON: untyped, each call reads the fields it needs. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type Json = any;
+
 /** A small keep-alive HTTP client: one request in flight per simulated candidate. */
 export class Client {
   private agent: http.Agent;
@@ -17,7 +21,7 @@ export class Client {
     token?: string,
     body?: unknown,
     parse = true,
-  ): Promise<{ status: number; json: any; ms: number }> {
+  ): Promise<{ status: number; json: Json; ms: number }> {
     const payload =
       body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
     const headers: Record<string, string | number> = {};
@@ -36,7 +40,7 @@ export class Client {
           else res.resume();
           res.on('end', () => {
             const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-            let json: any = null;
+            let json: Json;
             try {
               json = parse ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : null;
             } catch {
@@ -57,7 +61,7 @@ export class Client {
   }
 }
 
-export function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }

@@ -3,7 +3,7 @@ import { hashPassword } from '@invigil/db/passwords';
 import { seed } from '@invigil/db/seed/index';
 
 export const BENCH_PASSWORD = 'Bench@12345';
-export const QUESTIONS = 50;
+const QUESTIONS = 50;
 
 /** A fresh database: migrated, the demo seed, a 50-question exam and N candidates each assigned it. */
 export async function prepare(opts: { databaseUrl?: string; dataDir?: string; candidates: number }): Promise<number[]> {

@@ -9,7 +9,7 @@
  *   node --import tsx bench/answer-saves/run.ts --db postgres|pglite [--candidates 200] [--seconds 5]
  *        [--rounds 3] [--clients 2] [--phases trivial,delta,full] [--workers 1]
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -148,7 +148,7 @@ async function main() {
           if (login.status !== 200) throw new Error(`login failed ${login.status} ${JSON.stringify(login.json)}`);
           const token = login.json.token as string;
           const ut = await client.request('POST', '/api/test/userTest', token, { examId: id });
-          const qids = decodePayload<any[]>(ut.json.quesData).map((q) => q.qid as number);
+          const qids = decodePayload<Array<{ qid: number }>>(ut.json.quesData).map((q) => q.qid);
           const st = await client.request('POST', '/api/test/startExam', token, { id });
           if (st.status !== 200) throw new Error(`start failed ${st.status}`);
           return { token, id, qids };
@@ -159,17 +159,19 @@ async function main() {
     for (let k = 0; k < CLIENTS; k++) {
       threads.push(fork(path.join(here, 'load-worker.ts'), [], { execArgv: ['--import', 'tsx'], cwd: root }));
     }
-    const ask = <T>(w: ChildProcess, msg: unknown) =>
+    const ask = <T>(w: ChildProcess, msg: Serializable) =>
       new Promise<T>((resolve) => {
         w.once('message', (m) => resolve(m as T));
-        w.send(msg as any);
+        w.send(msg);
       });
     await Promise.all(
       threads.map((w, k) => ask(w, { type: 'init', port, cands: cands.filter((_, i) => i % CLIENTS === k) })),
     );
-    const rounds: Array<Record<string, unknown>> = [];
+    /** One phase's figures in one round (the fields the summary reads). */
+    type PhaseOut = { ok: number; failed: number; perSecond: number; p50: number; p99: number };
+    const rounds: Array<Record<string, PhaseOut>> = [];
     for (let r = 0; r < ROUNDS; r++) {
-      const round: Record<string, unknown> = {};
+      const round: Record<string, PhaseOut> = {};
       for (const kind of PHASES) {
         const loadBefore = load();
         const pgPids = databaseUrl ? await backendPids(databaseUrl) : [];
@@ -203,8 +205,8 @@ async function main() {
           ok,
           failed,
           perSecond: Math.round(ok / secs),
-          p50: +percentile(lat as any, 50).toFixed(2),
-          p99: +percentile(lat as any, 99).toFixed(2),
+          p50: +percentile(lat, 50).toFixed(2),
+          p99: +percentile(lat, 99).toFixed(2),
           loadBefore,
           loadAfter: load(),
           cpuPercent: cpu,
@@ -235,7 +237,7 @@ async function main() {
       [ids],
     );
     await database.close();
-    const stored = new Map(rows.map((x: any) => [`${x.user_exam_id}:${x.question_id}`, Number(x.client_seq)]));
+    const stored = new Map(rows.map((x) => [`${x.user_exam_id}:${x.question_id}`, Number(x.client_seq)]));
     let expectedRows = 0;
     let lostDb = 0;
     let acknowledgedSaves = 0;
@@ -245,9 +247,8 @@ async function main() {
         if ((stored.get(`${a.id}:${qid}`) ?? -1) < seq) lostDb++;
       }
     }
-    for (const r of rounds) for (const k of PHASES) if (k !== 'trivial') acknowledgedSaves += (r[k] as any).ok;
-    const med = (kind: PhaseKind, f: 'perSecond' | 'p50' | 'p99') =>
-      median(rounds.map((r) => (r[kind] as any)?.[f] ?? 0));
+    for (const r of rounds) for (const k of PHASES) if (k !== 'trivial') acknowledgedSaves += r[k].ok;
+    const med = (kind: PhaseKind, f: 'perSecond' | 'p50' | 'p99') => median(rounds.map((r) => r[kind]?.[f] ?? 0));
     const summary = Object.fromEntries(
       PHASES.map((k) => [
         k,
@@ -255,7 +256,7 @@ async function main() {
           perSecond: med(k, 'perSecond'),
           p50: med(k, 'p50'),
           p99: med(k, 'p99'),
-          failed: rounds.reduce((s, r) => s + (r[k] as any).failed, 0),
+          failed: rounds.reduce((s, r) => s + r[k].failed, 0),
         },
       ]),
     );

@@ -48,7 +48,7 @@ const ex = new LocalSandboxExecutor({ concurrency: availableParallelism(), maxQu
 await ex.prepared();
 console.log('| language | sandboxed median ms | bare median ms | ratio | fixed cost ms |');
 console.log('|---|---|---|---|---|');
-let fixed = 0;
+let fixed: number;
 {
   // Fixed cost: /bin/true in a box vs bare.
   const host = ex as unknown as { host: { cgroup: never; seccompPath: string; launcherPath: string } };

@@ -1,5 +1,6 @@
 // Web load bench (issue 3): gzipped JS+CSS of the login and dashboard routes, and the time until
 // the dashboard is interactive in Chromium throttled to 0.3 Mbps down / 300 ms RTT (CDP).
+// Route sizes are measured as the route budget test measures them (e2e/support/route-assets.ts).
 // Usage: node --import tsx bench/web-load/run.ts [--no-build] [--runs N] [--gzip]
 // Starts its own server (built SPA, fresh embedded database with the demo seed) on a free port.
 import { execSync, spawn } from 'node:child_process';
@@ -9,12 +10,19 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import {
+  describeRoute,
+  interactive,
+  measureRoutes,
+  ROUTE_USER,
+  signInCookies,
+} from '../../e2e/support/route-assets.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 2;
-const USER = { email: 'candidate@example.com', password: 'Candidate@123' };
+const USER = ROUTE_USER;
 const LINK = { latency: 300, downloadThroughput: (0.3 * 1e6) / 8, uploadThroughput: (0.3 * 1e6) / 8 };
 
 const freePort = () =>
@@ -108,76 +116,6 @@ async function gzipProxy(target: string) {
   return { base: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }
 
-interface Asset {
-  url: string;
-  type: string;
-  raw: number;
-  gzip: number;
-  wire: number;
-}
-
-/** Records every JS and CSS response a page loads (raw, gzip -6 and bytes on the wire). */
-async function recordAssets(page: Page): Promise<() => Promise<Asset[]>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const wire = new Map<string, number>();
-  const urls = new Map<string, string>();
-  cdp.on('Network.responseReceived', (e: any) => urls.set(e.requestId, e.response.url));
-  cdp.on('Network.loadingFinished', (e: any) => {
-    const u = urls.get(e.requestId);
-    if (u) wire.set(u, e.encodedDataLength);
-  });
-  const pending: Array<Promise<Asset | null>> = [];
-  page.on('response', (res) => {
-    const type = res.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    pending.push(
-      res
-        .body()
-        .then((b) => ({ url: new URL(res.url()).pathname, type, raw: b.length, gzip: gzipSync(b).length, wire: 0 }))
-        .catch(() => null),
-    );
-  });
-  return async () => {
-    const list = (await Promise.all(pending)).filter((a): a is Asset => a !== null);
-    for (const a of list) a.wire = [...wire.entries()].find(([u]) => u.endsWith(a.url))?.[1] ?? 0;
-    return list;
-  };
-}
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const sum = (list: Asset[], k: 'raw' | 'gzip' | 'wire') => list.reduce((s, a) => s + a[k], 0);
-
-async function signInCookies(context: BrowserContext, base: string) {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: USER.email, password: USER.password, regen: true }),
-  });
-  const body = (await res.json()) as any;
-  const u = body.userdetail;
-  const cookies = {
-    token: body.token,
-    login: 'true',
-    role: body.role,
-    userId: String(body.userId),
-    email: u.email,
-    userName: `${u.firstname} ${u.lastname}`,
-    sessionTime: '0',
-    org: String(u.organization_id ?? ''),
-  };
-  await context.addCookies(
-    Object.entries(cookies).map(([name, value]) => ({ name, value: encodeURIComponent(value), url: base })),
-  );
-}
-
-/** The dashboard is interactive when the pending list's first enabled action can be clicked. */
-const interactive = (page: Page) =>
-  page
-    .getByRole('button', { name: /^(Take Test Online|Take Survey Online|Resume):/ })
-    .first()
-    .waitFor({ state: 'visible', timeout: 180_000 });
-
 async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -198,33 +136,8 @@ async function main() {
   });
   try {
     // 1. What each route loads (unthrottled, cold cache).
-    const sizes: Record<string, Asset[]> = {};
-    {
-      const ctx = await browser.newContext();
-      const page = await ctx.newPage();
-      const done = await recordAssets(page);
-      await page.goto(`${server.base}/v2/user/login`, { waitUntil: 'networkidle' });
-      sizes.login = await done();
-      await ctx.close();
-    }
-    {
-      const ctx = await browser.newContext();
-      await signInCookies(ctx, server.base);
-      const page = await ctx.newPage();
-      const done = await recordAssets(page);
-      await page.goto(`${server.base}/v2/user/dashboard`);
-      await interactive(page);
-      await page.waitForLoadState('networkidle');
-      sizes.dashboard = await done();
-      await ctx.close();
-    }
-    for (const [route, list] of Object.entries(sizes)) {
-      console.log(
-        `\n${route} route: ${list.length} JS/CSS files, raw ${kb(sum(list, 'raw'))}, gzip ${kb(sum(list, 'gzip'))}, on the wire ${kb(sum(list, 'wire'))}`,
-      );
-      for (const a of [...list].sort((x, y) => y.gzip - x.gzip))
-        console.log(`  ${a.type.padEnd(10)} ${kb(a.gzip).padStart(9)} gz ${kb(a.raw).padStart(9)} raw  ${a.url}`);
-    }
+    const sizes = await measureRoutes(browser, server.base);
+    for (const [route, list] of Object.entries(sizes)) console.log(`\n${describeRoute(route, list).join('\n')}`);
 
     // 2. Dashboard interactive time at 0.3 Mbps / 300 ms RTT.
     const times: Record<string, number[]> = {

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { signIn } from './auth.ts';
 
-export const ENGINE_GROUP = 'Test Engine Demo';
+const ENGINE_GROUP = 'Test Engine Demo';
 
 /** Signs in, opens the test engine group and starts (or resumes) the named item from the dashboard. */
 export async function openTest(

@@ -101,7 +101,7 @@ async function audio() {
   let ok = 0;
   const times: number[] = [];
   for (const [file, exp, kind] of labels) {
-    let got = 0;
+    let got: number;
     try {
       const res = await countSpeakers(await decodeAudio(readFileSync(path.join(dir, file))), vad);
       got = res.speakers;

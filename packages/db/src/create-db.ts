@@ -21,6 +21,7 @@ export interface Database {
    * Raw SQL with positional parameters ($1...). Used by pg-boss and the repositories; a
    * repository names the row shape it selects (`executeSql<AttemptRow>(...)`).
    */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers without a row type (pg-boss)
   executeSql<Row = any>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -45,7 +46,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
       db,
       kind: 'postgres',
       executeSql: async <Row>(text: string, values?: unknown[]) => {
-        const result = await pool.query(text, values as any[]);
+        const result = await pool.query(text, values);
         return { rows: result.rows as Row[] };
       },
       migrate: async () => migratePg(db, { migrationsFolder }),
@@ -60,12 +61,12 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
     db,
     kind: 'pglite',
     executeSql: async <Row>(text: string, values?: unknown[]) => {
-      if (values && values.length > 0) return { rows: (await client.query<Row>(text, values as any[])).rows };
+      if (values && values.length > 0) return { rows: (await client.query<Row>(text, values)).rows };
       // Multi-statement text (pg-boss migrations) needs exec; return the last result's rows.
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as Row[] };
     },
-    migrate: async () => migratePglite(db as any, { migrationsFolder }),
+    migrate: async () => migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder }),
     close: async () => client.close(),
   };
 }

@@ -5,7 +5,8 @@ export { QueueFullError, SlotQueue } from './queue.ts';
 export { SandboxUnavailableError, type Executor } from './executor/executor.ts';
 export { LocalSandboxExecutor, type LocalExecutorOptions } from './executor/local-executor.ts';
 export { Judge0Executor, singleSource, type Judge0Options } from './executor/judge0-executor.ts';
-export { generateSkeleton, programFiles, javaMainClass, GENERATORS, type SkeletonInput } from './skeleton/generator.ts';
+export { generateSkeleton, programFiles, GENERATORS, type SkeletonInput } from './skeleton/generator.ts';
+export { javaMainClass } from './skeleton/java.ts';
 export { parseSignature, SignatureError, MULTI, type Signature } from './skeleton/signature.ts';
 export {
   runProgram,

@@ -7,7 +7,7 @@ import type { Limits, ProgramLanguage, StepResult } from '../src/types.ts';
 export const host = inspectHost();
 
 /** uids the attack suite's boxes run as (apart from the server's 61000+ and other test files' 61600+). */
-export const UID_BASE = 61500;
+const UID_BASE = 61500;
 
 export function makeExecutor(concurrency = 2, maxQueue = 8, uidBase = UID_BASE) {
   return new LocalSandboxExecutor({ concurrency, maxQueue, uidBase, host });

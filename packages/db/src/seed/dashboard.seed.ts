@@ -1,5 +1,5 @@
 import { choices, exams, groups, questions, userExams, userGroups } from '../schema/index.ts';
-import type { SeedContext } from './index.ts';
+import type { SeedContext } from './context.ts';
 import {
   ASHA_GROUPS,
   type ItemKind,

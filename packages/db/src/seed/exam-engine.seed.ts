@@ -1,6 +1,6 @@
 import { choices, exams, groups, questions, userExams, userGroups } from '../schema/index.ts';
 import { ENGINE_ASSIGNMENTS, ENGINE_EXAMS, ENGINE_GROUP_NAME, type SeedExam } from './exam-engine-seed-data.ts';
-import type { SeedContext } from './index.ts';
+import type { SeedContext } from './context.ts';
 
 const BASE_SETTINGS = {
   answermandatoryflag: 0,

@@ -1,13 +1,8 @@
 import type { Database } from '../create-db.ts';
+import type { SeedContext } from './context.ts';
 import { seedIdentity } from './identity.seed.ts';
 import { seedDashboard } from './dashboard.seed.ts';
 import { seedExamEngine } from './exam-engine.seed.ts';
-
-/** Context passed to every seeder: the database and the demo user ids by e-mail. */
-export interface SeedContext {
-  database: Database;
-  userIds: Record<string, number>;
-}
 
 /** Further seeders (assessment data, ...) run in this order after the accounts. Add one line each. */
 const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedDashboard, seedExamEngine];

@@ -80,7 +80,7 @@ export class CgroupV1 {
   /** Removes groups left by supervisors that died (their pid is gone), killing what is inside. */
   sweepStale(): void {
     const base = join(this.root, 'pids', this.parent);
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(base);
     } catch {

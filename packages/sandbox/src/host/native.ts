@@ -37,7 +37,9 @@ export function ensureLauncher(cacheDir = sandboxCacheDir()): string {
   } catch (err) {
     rmSync(tmp, { force: true });
     const stderr = (err as { stderr?: Buffer }).stderr?.toString() ?? '';
-    throw new Error(`cannot build the box launcher (needs gcc): ${stderr.trim() || (err as Error).message}`);
+    throw new Error(`cannot build the box launcher (needs gcc): ${stderr.trim() || (err as Error).message}`, {
+      cause: err,
+    });
   }
   chmodSync(tmp, 0o700);
   renameSync(tmp, bin);

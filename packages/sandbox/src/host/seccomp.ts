@@ -32,6 +32,7 @@ export function ensureSeccompFilter(cacheDir = sandboxCacheDir()): string {
     const stderr = (err as { stderr?: Buffer }).stderr?.toString() ?? '';
     throw new Error(
       `cannot build the seccomp filter (needs gcc and libseccomp-dev): ${stderr.trim() || (err as Error).message}`,
+      { cause: err },
     );
   }
   const out = execFileSync(bin, [], { maxBuffer: 1024 * 1024 });

@@ -131,8 +131,8 @@ export class ToolchainCache {
         break;
       } catch {
         // Held: wait for it, unless its holder died (a test worker recycled mid-build) or it is old.
-        let holder = 0;
-        let age = Infinity;
+        let holder: number;
+        let age: number;
         try {
           holder = Number(readFileSync(lock, 'utf8')) || 0;
           age = Date.now() - statSync(lock).mtimeMs;

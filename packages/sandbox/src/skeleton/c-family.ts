@@ -1,5 +1,5 @@
 import type { Param, Signature, Value, ValueType } from './signature.ts';
-import type { Generated, LanguageGenerator } from './generator.ts';
+import type { Generated, LanguageGenerator } from './language.ts';
 
 const MARK = 'Write your code here';
 

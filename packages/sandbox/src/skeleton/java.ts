@@ -1,6 +1,14 @@
-import type { Generated, LanguageGenerator } from './generator.ts';
-import { javaMainClass } from './generator.ts';
+import type { Generated, LanguageGenerator } from './language.ts';
 import type { Signature, Value, ValueType } from './signature.ts';
+
+/** The public class a Java source declares (its file must carry that name). */
+export function javaMainClass(code: string, fallback = 'Main'): string {
+  return (
+    /public\s+(?:final\s+|abstract\s+)*class\s+([A-Za-z_$][\w$]*)/.exec(code)?.[1] ??
+    /class\s+([A-Za-z_$][\w$]*)/.exec(code)?.[1] ??
+    fallback
+  );
+}
 
 const TYPES: Record<ValueType['base'], string> = {
   int: 'int',

@@ -1,4 +1,4 @@
-import type { Generated, LanguageGenerator } from './generator.ts';
+import type { Generated, LanguageGenerator } from './language.ts';
 import type { Signature, Value, ValueType } from './signature.ts';
 
 /* ------------------------------------------------------------- Python */

@@ -34,8 +34,8 @@ export interface Ports {
   media: MediaStorage;
 }
 
-export type Repositories = ReturnType<typeof buildRepositories>;
-export type Services = ReturnType<typeof buildServices>;
+type Repositories = ReturnType<typeof buildRepositories>;
+type Services = ReturnType<typeof buildServices>;
 
 export interface Composition {
   repositories: Repositories;

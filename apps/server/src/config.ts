@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const repoRoot = path.resolve(here, '../../..');
+const repoRoot = path.resolve(here, '../../..');
 
 const ROLES = ['all', 'api', 'worker', 'analysis'] as const;
-export type Role = (typeof ROLES)[number];
+type Role = (typeof ROLES)[number];
 
 /** An unset or empty variable takes the default. */
 const unset = (v: unknown) => (v === '' ? undefined : v);

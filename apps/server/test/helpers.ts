@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 
 /** Which database a suite runs on: PGlite in memory, or TEST_DATABASE_URL when set. */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const dbKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /**

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { errorCode } from './error-code.ts';
 
 /** Where media (proctoring images, recordings, uploaded files) is kept. */
 export interface MediaStorage {
@@ -9,7 +10,7 @@ export interface MediaStorage {
 }
 
 /** Keys are relative paths of safe segments; anything else is refused. */
-export function assertSafeKey(key: string): void {
+function assertSafeKey(key: string): void {
   if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.split('/').some((s) => s === '..' || s === '.')) {
     throw new Error(`Unsafe media key: ${key}`);
   }
@@ -34,8 +35,8 @@ export class LocalMediaStorage implements MediaStorage {
   async get(key: string) {
     try {
       return await readFile(this.file(key));
-    } catch (e: any) {
-      if (e?.code === 'ENOENT') return null;
+    } catch (e) {
+      if (errorCode(e) === 'ENOENT') return null;
       throw e;
     }
   }

@@ -10,7 +10,7 @@ export interface AuthUser {
 /** How a route is reached: without a session, with any session, or with one of some roles. */
 type RouteAccess = 'public' | 'user' | { roles: readonly string[] };
 
-export interface RouteAccessEntry {
+interface RouteAccessEntry {
   method: string;
   url: string;
   access: RouteAccess;
@@ -32,10 +32,10 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_INVALID = 'Your session has ended. Please login again.';
+const SESSION_INVALID = 'Your session has ended. Please login again.';
 const NOT_ALLOWED = 'You are not allowed to do this.';
 
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, value] = header.split(' ');

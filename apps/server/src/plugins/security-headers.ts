@@ -9,7 +9,7 @@ const NOT_HELMET = new Set(['content-type', 'content-length', 'date', 'connectio
  * instance. (@fastify/helmet builds a new helmet middleware and parses the CSP directives again
  * on every request, a large share of a small API call's time.)
  */
-export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
   await probe.register(helmet, options);
   probe.get('/', (_request, reply) => {

@@ -47,7 +47,7 @@ const expired = candidate(ExpiredArea);
  * Menu key to the area shown in the dashboard's content. Areas load lazily so the shell stays
  * small; a key without an entry shows its heading.
  */
-export const dashboardAreas: Record<string, ComponentType<AreaProps>> = {
+const dashboardAreas: Record<string, ComponentType<AreaProps>> = {
   Tests: category,
   Survey: category,
   WorkFlow: category,

@@ -9,7 +9,7 @@ export const loadQueryShell = () => import('./query-shell.tsx');
 /** The dashboard shell with the areas of the features (app/dashboard-with-areas.tsx). */
 export const loadDashboardPage = () => import('./dashboard-with-areas.tsx');
 /** The list areas' module (Tests, Survey, ... Completed, Expired): the first area most users see. */
-export const loadListArea = () => import('../features/dashboard/list-area.tsx');
+const loadListArea = () => import('../features/dashboard/list-area.tsx');
 
 /** Areas whose content is the lists of useDashboardLists (Practice has its own list). */
 const LIST_AREAS = new Set<string>(LIST_MENU_KEYS.filter((k) => k !== 'Practice'));

@@ -36,7 +36,7 @@ function LoginRoute() {
 }
 
 /** The route table of the spec (exact matches); any other path goes to the dashboard. */
-export const routes: Route[] = [
+const routes: Route[] = [
   { path: '/v2/user/dashboard', element: <DashboardRoute /> },
   { path: '/v2/user/profile', element: <ProfileRoute /> },
   { path: '/v2/user/logout', element: <LogoutPage /> },

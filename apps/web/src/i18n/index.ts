@@ -7,7 +7,7 @@ import testEngine from './test-engine.ts';
 import { addTexts, type Texts } from './translate.ts';
 
 /** Every namespace's English texts; a feature adds its namespace with one line here. */
-export const resources = {
+const resources = {
   en: {
     common,
     login,

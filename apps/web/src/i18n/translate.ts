@@ -5,7 +5,7 @@
  * name (no HTML escaping: React escapes text), a missing key gives `defaultValue` or the key.
  */
 export type Texts = { [key: string]: string | readonly string[] | Texts };
-export type TOptions = { returnObjects?: boolean; defaultValue?: string } & Record<string, unknown>;
+type TOptions = { returnObjects?: boolean; defaultValue?: string } & Record<string, unknown>;
 export interface TFunction {
   /** With `returnObjects`, an array or object of texts (cast at the call site). */
   (key: string, options: TOptions & { returnObjects: true }): unknown;

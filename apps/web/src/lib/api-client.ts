@@ -15,7 +15,7 @@ export class ApiError extends Error {
   constructor(
     public readonly status: number,
     message: string,
-    public readonly body: any,
+    public readonly body: unknown,
   ) {
     super(message);
   }
@@ -40,6 +40,10 @@ function onUnauthorized(path: string) {
   if (!location.pathname.endsWith('/v2/user/login')) location.assign('/v2/user/login');
 }
 
+/** The `message` of an error reply, when it has one. */
+const messageOf = (data: unknown) =>
+  data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : '';
+
 async function request<T>(
   method: string,
   path: string,
@@ -59,15 +63,14 @@ async function request<T>(
     throw new ApiError(0, 'Network error', null);
   }
   const text = await res.text();
-  let data: any = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
     data = text;
   }
   if (res.status === 401) onUnauthorized(path);
-  if (!res.ok)
-    throw new ApiError(res.status, (data && typeof data === 'object' && data.message) || res.statusText, data);
+  if (!res.ok) throw new ApiError(res.status, messageOf(data) || res.statusText, data);
   return data as T;
 }
 

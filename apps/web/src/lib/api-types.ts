@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-empty-object-type -- `{} extends T` asks "is nothing required?"; no value has type {} */
 import type { EndpointKey, Endpoints, FileReply, MultipartBody } from '@invigil/contracts';
 
 /** The map's paths of one method: PathOf<'GET'> is every path with a 'GET /path' key. */

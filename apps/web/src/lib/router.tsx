@@ -26,13 +26,13 @@ function subscribe(onChange: () => void) {
 const snapshot = () => location.pathname + location.search;
 
 /** The current path and query; re-renders on navigation. */
-export function useLocation(): { pathname: string; search: string } {
+function useLocation(): { pathname: string; search: string } {
   const current = useSyncExternalStore(subscribe, snapshot, snapshot);
   const q = current.indexOf('?');
   return q < 0 ? { pathname: current, search: '' } : { pathname: current.slice(0, q), search: current.slice(q) };
 }
 
-export function navigate(to: string, options: { replace?: boolean } = {}): void {
+function navigate(to: string, options: { replace?: boolean } = {}): void {
   if (to === snapshot()) return;
   if (options.replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);

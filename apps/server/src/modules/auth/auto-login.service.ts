@@ -29,7 +29,7 @@ export function autoLoginKey(dataDir: string, secret?: string): string {
 
 const message = (ref: string, emailB64: string) => `${ref}.${emailB64}`;
 
-export const toBase64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+const toBase64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
 /** Signs a link for the e-mail, dated now. */
 export function signAutoLogin(key: string, email: string, now = new Date()) {

@@ -25,7 +25,7 @@ import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import type { AttemptRecord, DashboardRepository, OrgRecord } from './dashboard.repository.ts';
 
 /** The group an applied practice test lands in (one per organisation). */
-export const PRACTICE_GROUP = 'Practice Tests';
+const PRACTICE_GROUP = 'Practice Tests';
 
 const PENDING = new Set(['000', '001']);
 const LIST_MENUS = new Set(['Site Requirements', 'Support', 'User Help']);
@@ -83,7 +83,7 @@ function expiredRow(a: AttemptRecord): ExpiredRow {
 }
 
 /** Groups (in first-seen order) of one category with their three lists. */
-export function buildGroups(attempts: AttemptRecord[], category: Category, now: number): DashboardGroup[] {
+function buildGroups(attempts: AttemptRecord[], category: Category, now: number): DashboardGroup[] {
   const byId = new Map<number, DashboardGroup>();
   for (const a of attempts) {
     if (categoryOf(a) !== category) continue;

@@ -36,7 +36,7 @@ const fmtDate = (d: Date | null) =>
     : 'N.A.';
 
 /** "Asha Rao" + a timestamp + .pdf, safe as a file name. */
-export function reportFileName(firstName: string, lastName: string, at: Date): string {
+function reportFileName(firstName: string, lastName: string, at: Date): string {
   const name = `${firstName}_${lastName}`.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/_+/g, '_');
   const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\..+$/, '').replace('T', '_');
   return `${name}_${stamp}.pdf`;

@@ -20,7 +20,8 @@ export function decodeQuestionStates(encoded: string | null | undefined): Client
   } catch {
     throw badRequest('quesData is not base64url-encoded JSON.');
   }
-  const list = Array.isArray(raw) ? raw : Array.isArray((raw as any)?.quesData) ? (raw as any).quesData : null;
+  const wrapped = typeof raw === 'object' && raw !== null && 'quesData' in raw ? raw.quesData : undefined;
+  const list = Array.isArray(raw) ? raw : Array.isArray(wrapped) ? wrapped : null;
   if (!list) throw badRequest('quesData must encode a list of questions.');
   const parsed = ClientItems.safeParse(list);
   if (!parsed.success) throw badRequest(`quesData: ${parsed.error.issues[0]?.message ?? 'invalid'}`);

@@ -38,7 +38,7 @@ export class AnswerSaveService {
       changes = body.changes;
     } else {
       const items = decodeQuestionStates(body.quesData);
-      let examDetail: unknown = null;
+      let examDetail: unknown;
       try {
         examDetail = body.examDetail ? decodePayload(body.examDetail) : null;
       } catch {

@@ -152,7 +152,8 @@ export function toQuestionItem(
     }
   }
   if (q.passage) {
-    const p = q.passage as Record<string, any>;
+    type PassageText = { passageheader?: unknown; passagetext?: unknown };
+    const p = q.passage as Record<string, unknown> & { translations?: Record<string, PassageText | undefined> };
     item.passageheader = String(p.passageheader ?? '');
     item.passagetext = String(p.passagetext ?? '');
     item.passageImage = String(p.passageImage ?? '');

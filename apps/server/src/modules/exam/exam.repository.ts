@@ -9,6 +9,7 @@ import {
   type QuestionDbRow,
   type UpsertDbRow,
 } from './exam.rows.ts';
+import { errorCode } from '../../lib/error-code.ts';
 
 /** An attempt (user-exam) joined with its exam: domain names, never raw rows. */
 export interface Attempt {
@@ -60,7 +61,7 @@ export interface QuestionRow {
   choices: ChoiceRow[];
 }
 
-export interface ChoiceRow {
+interface ChoiceRow {
   id: number;
   position: number;
   text: string;
@@ -266,8 +267,8 @@ export class ExamRepository {
         const row = rows[0];
         if (!row) throw new Error('answer snapshot insert returned no row');
         return Number(row.version);
-      } catch (e: any) {
-        if (attempt < 3 && String(e?.code) === '23505') continue;
+      } catch (e) {
+        if (attempt < 3 && errorCode(e) === '23505') continue;
         throw e;
       }
     }

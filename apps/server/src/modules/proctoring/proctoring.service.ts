@@ -22,7 +22,7 @@ import type { AnalyzerProvider } from './analyzer-provider.ts';
 import type { ImageKind, ProctoringRepository, UserExamRef } from './proctoring.repository.ts';
 
 /** Maps analysis errors to safe HTTP errors: input problems 4xx, capacity 503 with Retry-After. */
-export function toHttpError(e: unknown): unknown {
+function toHttpError(e: unknown): unknown {
   if (e instanceof AnalysisInputError) return new HttpError(e.statusCode, e.message, { code: e.code });
   if (e instanceof AnalysisBusyError || e instanceof AnalysisTimeoutError) return busy(e.message, e.retryAfterSeconds);
   return e;
@@ -32,7 +32,7 @@ const flag = (v: unknown, d: boolean) =>
   v === undefined || v === null || v === '' ? d : v === true || v === 1 || v === '1' || v === 'true' || v === 'Y';
 const action = (v: unknown): 'S' | 'C' => (String(v ?? '').toUpperCase() === 'S' ? 'S' : 'C');
 
-export function monitoringSettings(settings: Record<string, unknown>): MonitoringSettings {
+function monitoringSettings(settings: Record<string, unknown>): MonitoringSettings {
   const timer = Number(settings.photo_timer);
   return {
     photo_timer: Number.isFinite(timer) && timer > 0 ? Math.round(timer) : MONITORING_DEFAULTS.photo_timer,

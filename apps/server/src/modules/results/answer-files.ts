@@ -6,8 +6,9 @@ import { permitted, type Actor } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { mediaPolicy } from '../../policies/media.policy.ts';
 import type { ExamRepository } from '../exam/exam.repository.ts';
+import { errorCode } from '../../lib/error-code.ts';
 
-export const FILE_URL_PREFIX = '/api/result/files/';
+const FILE_URL_PREFIX = '/api/result/files/';
 const KEY_RE = /^answer-files\/(\d+)\/(\d+)\/[A-Za-z0-9._-]+$/;
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -23,7 +24,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ppt: 'application/vnd.ms-powerpoint',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 };
-export const contentTypeOf = (name: string) => CONTENT_TYPES[extensionOf(name)] ?? 'application/octet-stream';
+const contentTypeOf = (name: string) => CONTENT_TYPES[extensionOf(name)] ?? 'application/octet-stream';
 
 const safeName = (name: string) =>
   name
@@ -63,8 +64,8 @@ export class AnswerFiles {
     let data: Buffer;
     try {
       data = await part.toBuffer();
-    } catch (e: any) {
-      if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
+    } catch (e) {
+      if (errorCode(e) === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
       throw e;
     }
     if (data.length === 0) throw badRequest('The file is empty.');

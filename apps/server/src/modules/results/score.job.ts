@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../lib/queue.ts';
 
-export const scoreJobName = 'results.score';
+const scoreJobName = 'results.score';
 const ScorePayload = z.object({ userExamId: z.number().int().positive() });
 
 /** Scores one submitted attempt from its stored answers. Idempotent: a rerun writes the same result. */

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** The static help document (the shell opens it in a new tab when User Help is chosen). */
-export const HELP_DOCUMENT = '/help/user-help.html';
+const HELP_DOCUMENT = '/help/user-help.html';
 
 /** User Help: says to check the new tab, with a link in case the tab was blocked. */
 export default function UserHelpArea() {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { rememberOrg } from '../../../lib/dashboard-storage.ts';
 import { fetchLists, takePrefetchedLists } from './fetch-lists.ts';
 
-export const listsKey = (menuKey: string, orgId: number | null) => ['dashboard', 'lists', menuKey, orgId] as const;
+const listsKey = (menuKey: string, orgId: number | null) => ['dashboard', 'lists', menuKey, orgId] as const;
 
 export function useDashboardLists(menuKey: string, orgId: number | null, onOrgResolved: (id: number) => void) {
   const client = useQueryClient();

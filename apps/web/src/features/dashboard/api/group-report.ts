@@ -2,7 +2,7 @@ import { apiDownload } from '../../../lib/api-client.ts';
 import { getCookie } from '../../../lib/cookies.ts';
 
 /** The file name the spec saves the report as: the user's name plus a timestamp plus .pdf. */
-export function reportFileName(userName: string, at = new Date()): string {
+function reportFileName(userName: string, at = new Date()): string {
   const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\..+$/, '').replace('T', '_');
   return `${(userName || 'report').replace(/[^A-Za-z0-9_-]+/g, '_')}_${stamp}.pdf`;
 }

@@ -13,7 +13,7 @@ export async function resendQueuedSubmissions(): Promise<number> {
   let sent = 0;
   for (const key of local.keys().filter((k) => k.startsWith(PREFIX))) {
     const raw = local.get(key);
-    let payload: { userExamId?: unknown } | null = null;
+    let payload: { userExamId?: unknown } | null;
     try {
       payload = raw ? JSON.parse(raw) : null;
     } catch {

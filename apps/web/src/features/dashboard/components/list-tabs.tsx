@@ -4,7 +4,7 @@ import { useTranslation } from '../../../i18n/use-translation.ts';
 import { OutlinedNativeSelect } from '../../../lib/native-select.tsx';
 
 export type ListTab = 'pending' | 'completed' | 'expired';
-export const LIST_TABS: ListTab[] = ['pending', 'completed', 'expired'];
+const LIST_TABS: ListTab[] = ['pending', 'completed', 'expired'];
 
 /** Pending / Completed / Expired {noun}: tabs, or a dropdown on small screens. */
 export function ListTabs({

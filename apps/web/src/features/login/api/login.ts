@@ -9,10 +9,12 @@ async function answerOf(call: Promise<LoginReply>): Promise<LoginReply> {
     return await call;
   } catch (e) {
     if (e instanceof ApiError && e.body && typeof e.body === 'object') {
+      // A refused sign-in answers with the same shape as a success (status, message, attempts).
+      const body = e.body as Partial<LoginReply>;
       return {
-        status: e.body.status ?? 'FAILURE',
-        message: e.body.message,
-        remainingAttempts: e.body.remainingAttempts,
+        status: body.status ?? 'FAILURE',
+        message: body.message ?? '',
+        remainingAttempts: body.remainingAttempts,
       };
     }
     throw e;

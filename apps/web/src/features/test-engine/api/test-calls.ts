@@ -2,7 +2,6 @@
 export * from './user-test.ts';
 export * from './start-exam.ts';
 export * from './resume-exam.ts';
-export * from './answered-qts.ts';
 export * from './save-progress.ts';
 export * from './submit-test.ts';
 export * from './fallback-submit.ts';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { BUTTON_STYLE, type ButtonStyle } from '@invigil/contracts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 
-export const STYLE_COLORS: Record<ButtonStyle, { bg: string; fg: string; border?: string }> = {
+const STYLE_COLORS: Record<ButtonStyle, { bg: string; fg: string; border?: string }> = {
   [BUTTON_STYLE.answered]: { bg: '#2e7d32', fg: '#fff' },
   [BUTTON_STYLE.notAnswered]: { bg: '#c62828', fg: '#fff' },
   [BUTTON_STYLE.markedReview]: { bg: '#5e35b1', fg: '#fff' },

@@ -1,8 +1,8 @@
 import type { Evaluation, ExamDetail, QuestionItem, WindowSwitchVerdict } from '@invigil/contracts';
 
-export type Phase = 'loading' | 'failed' | 'instructions' | 'questions' | 'finished';
+type Phase = 'loading' | 'failed' | 'instructions' | 'questions' | 'finished';
 
-export type Modal =
+type Modal =
   | null
   | { kind: 'one-minute' }
   | { kind: 'finish' }
@@ -10,7 +10,7 @@ export type Modal =
   | { kind: 'window'; verdict: WindowSwitchVerdict; count: number; limit: number }
   | { kind: 'issue' };
 
-export interface Submission {
+interface Submission {
   state: 'processing' | 'done' | 'failed';
   trigger: string;
   evaluation: Evaluation | null;

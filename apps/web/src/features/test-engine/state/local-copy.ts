@@ -13,7 +13,7 @@ export interface LocalCopy {
   savedAt: number;
 }
 
-export const localKey = (examId: number) => String(examId);
+const localKey = (examId: number) => String(examId);
 export const submitKey = (examId: number) => `test-submit-${examId}`;
 
 export function readLocalCopy(examId: number): LocalCopy | null {
@@ -76,7 +76,7 @@ const FIELDS = [
   'answerStatus',
 ] as const;
 
-export function pickAnswer(q: Partial<QuestionItem>): Partial<QuestionItem> {
+function pickAnswer(q: Partial<QuestionItem>): Partial<QuestionItem> {
   const out: Record<string, unknown> = {};
   for (const k of FIELDS) if (q[k] !== undefined) out[k] = q[k];
   return out as Partial<QuestionItem>;

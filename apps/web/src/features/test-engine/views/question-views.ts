@@ -7,7 +7,7 @@ import { TypedInputView } from './typed-input-view.tsx';
 import { TypingTestView } from './typing-test-view.tsx';
 import type { QuestionView } from './view-types.ts';
 
-/** The view of each widget. Coding (20), video (27) and spoken (28) register theirs later. */
+/** The view of each widget. Coding (20), video (27) and spoken (28) are added here when built. */
 const views = new Map<QuestionWidget, QuestionView>([
   ['single-choice', SingleChoiceView],
   ['multiple-choice', MultipleChoiceView],
@@ -17,9 +17,5 @@ const views = new Map<QuestionWidget, QuestionView>([
   ['typing-test', TypingTestView],
   ['matching', MatchingView],
 ]);
-
-export function registerQuestionView(widget: QuestionWidget, view: QuestionView) {
-  views.set(widget, view);
-}
 
 export const viewFor = (qtypecode: number): QuestionView => views.get(widgetFor(qtypecode)) ?? PlaceholderView;

@@ -28,6 +28,7 @@ step "format (prettier --check)" npm run --silent format:check
 step "lint (eslint: typescript-eslint, boundaries, cycles)" npm run --silent lint
 step "typecheck (every project)" npm run --silent typecheck
 step "unused files, exports, dependencies (knip)" npm run --silent knip
+step "commit subjects (at most 72 characters)" bash scripts/check-commit-subjects.sh
 
 step "unit and API tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile="$out/vitest-pglite.json"
 

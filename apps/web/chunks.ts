@@ -11,6 +11,7 @@ import type { Plugin } from 'vite';
  */
 const DASHBOARD_ROOTS = [
   /src\/app\/query-shell\.tsx$/,
+  /src\/app\/dashboard-with-areas\.tsx$/,
   /src\/features\/dashboard-shell\/dashboard-page\.tsx$/,
   /src\/features\/dashboard\/list-area\.tsx$/,
 ];

@@ -1,8 +1,16 @@
-import { DASHBOARD_MESSAGES, type DashboardLists, UserHomeResponse } from '@invigil/contracts';
+import {
+  type CompletedRow,
+  DASHBOARD_MESSAGES,
+  type DashboardLists,
+  type ExpiredRow,
+  type PendingRow,
+  UserHomeResponse,
+} from '@invigil/contracts';
 import { ASHA_GROUPS, RAVI_GROUPS } from '@invigil/db/seed/dashboard-seed-data';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
+import type { Reply } from './reply.ts';
 
 let t: TestApp;
 let asha: string;
@@ -42,8 +50,14 @@ const home = async (token: string, body: Record<string, unknown>) => {
 };
 const OWN_GROUPS = new Set([...Object.values(ASHA_GROUPS), ...Object.values(RAVI_GROUPS)].flat().map((g) => g.name));
 const names = (rows: Array<{ examName?: string; name?: string }>) => rows.map((r) => r.examName ?? r.name).sort();
-const allRows = (l: DashboardLists, tab: 'pending' | 'completed' | 'expired') =>
-  l.groups.flatMap((g) => g[tab] as any[]);
+type Row = PendingRow | CompletedRow | ExpiredRow;
+function allRows(l: DashboardLists, tab: 'pending'): PendingRow[];
+function allRows(l: DashboardLists, tab: 'completed'): CompletedRow[];
+function allRows(l: DashboardLists, tab: 'expired'): ExpiredRow[];
+function allRows(l: DashboardLists, tab: 'pending' | 'completed' | 'expired'): Row[];
+function allRows(l: DashboardLists, tab: 'pending' | 'completed' | 'expired'): Row[] {
+  return l.groups.flatMap((g): Row[] => g[tab]);
+}
 
 describe('userHome', () => {
   it("lists the demo candidate's tests of an organisation in pending, completed and expired", async () => {
@@ -134,7 +148,7 @@ describe('userHome', () => {
         method: 'POST',
         url: '/api/dashboard/userHome',
         headers: bearer(asha),
-        payload: payload as any,
+        payload,
       });
       expect(res.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
@@ -158,7 +172,7 @@ describe('menu action and user org data', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ listType: 'SURVEY', latestOrg: 1 });
-    expect(res.json().groups.map((g: any) => g.groupName)).toContain('New Joiner Survey');
+    expect(res.json<Reply<'POST /api/dashboard/menu'>>().groups.map((g) => g.groupName)).toContain('New Joiner Survey');
     const data = await t.app.inject({ url: '/api/test/getUserOrgData', headers: bearer(ravi) });
     expect(data.json()).toEqual({ result: [{ selectedMenu: 'Survey', orgId: 1, typeButton: 'SURVEY' }] });
     const ashaData = await t.app.inject({ url: '/api/test/getUserOrgData', headers: bearer(asha) });
@@ -265,7 +279,7 @@ describe('practice', () => {
 
   it('refuses tests that are not practice tests and bad bodies', async () => {
     const l = await home(asha, { selectedTab: 'TEST', organizationId: 1 });
-    const regular = allRows(l, 'pending')[0].userExamId;
+    const regular = allRows(l, 'pending')[0]!.userExamId;
     for (const [payload, code] of [
       [{ practice: 99999 }, 404],
       [{ practice: regular }, 404],

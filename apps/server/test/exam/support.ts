@@ -7,15 +7,15 @@ import type { TestApp } from '../helpers.ts';
 const SECRET_KEYS = /"(correctid|correctId|isCorrect|is_correct|answerKey|answer_key|pairs)"/;
 const ENCODED_FIELDS = ['quesData', 'result', 'examData', 'question', 'questionsData'];
 
-export function assertNoSecrets(body: string) {
+function assertNoSecrets(body: string) {
   expect(body).not.toMatch(SECRET_KEYS);
-  let json: any;
+  let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
     return;
   }
-  const visit = (v: any) => {
+  const visit = (v: unknown) => {
     if (!v || typeof v !== 'object') return;
     for (const [k, x] of Object.entries(v)) {
       if (ENCODED_FIELDS.includes(k) && typeof x === 'string' && x.length > 0) {
@@ -40,7 +40,7 @@ export function scanningClient(app: FastifyInstance) {
 }
 
 export async function attemptId(t: TestApp, email: string, examName: string): Promise<number> {
-  const { rows } = await t.database.executeSql(
+  const { rows } = await t.database.executeSql<{ id: number | string }>(
     `SELECT ue.id FROM user_exams ue JOIN exams e ON e.id = ue.exam_id JOIN users u ON u.id = ue.user_id
       WHERE u.email = $1 AND e.name = $2 ORDER BY ue.id LIMIT 1`,
     [email, examName],
@@ -49,7 +49,8 @@ export async function attemptId(t: TestApp, email: string, examName: string): Pr
   return Number(rows[0].id);
 }
 
-export const decode = <T = any>(s: string) => decodePayload<T>(s);
+/** An encoded payload's JSON; name what it holds: `decode<QuestionItem[]>(body.quesData)`. */
+export const decode = <T = unknown>(s: string) => decodePayload<T>(s);
 export const encode = encodePayload;
 
 export const EXAMS = {

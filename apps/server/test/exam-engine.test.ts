@@ -1,13 +1,15 @@
+import type { QuestionItem, SavedTest } from '@invigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { attemptId, decode, encode, EXAMS, scanningClient } from './exam/support.ts';
+import type { Reply } from './reply.ts';
 
 let t: TestApp;
 let asha: string;
 let ravi: string;
 let client: ReturnType<typeof scanningClient>;
-const post = (url: string, token: string, payload: unknown) =>
-  client.call({ method: 'POST', url, headers: bearer(token), payload: payload as any });
+const post = (url: string, token: string, payload: object) =>
+  client.call({ method: 'POST', url, headers: bearer(token), payload });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,7 +25,7 @@ afterAll(async () => {
 
 describe('taking a test: start, save, resume, submit', () => {
   let id: number;
-  let items: any[];
+  let items: QuestionItem[];
   beforeAll(async () => {
     id = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
   });
@@ -35,7 +37,7 @@ describe('taking a test: start, save, resume, submit', () => {
       selectedLanguage: 'en-IN',
     });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json<Reply<'POST /api/test/userTest'>>();
     expect(body.msg).toBe('SUCCESS');
     const detail = body.examDetail[0];
     expect(detail).toMatchObject({
@@ -46,20 +48,20 @@ describe('taking a test: start, save, resume, submit', () => {
       time_remaining: 1800,
       selectedLanguage: 'en-IN',
     });
-    items = decode(body.quesData);
+    items = decode<QuestionItem[]>(body.quesData);
     expect(items.map((q) => q.qtypecode)).toEqual([1, 2, 3, 13, 5, 4, 6, 7]);
     expect(items.every((q) => q.buttonStyle === 'Not Visited')).toBe(true);
-    const blanks = items.find((q) => q.qtypecode === 3);
-    expect(Object.keys(blanks.blanks)).toEqual(['BLANK1', 'BLANK2']);
+    const blanks = items.find((q) => q.qtypecode === 3)!;
+    expect(Object.keys(blanks.blanks!)).toEqual(['BLANK1', 'BLANK2']);
     expect(blanks.passageheader).toBe('Passage: States of water');
-    const match = items.find((q) => q.qtypecode === 7);
-    expect(match.questionContent.columnB.map((b: any) => b.id)).not.toEqual([101, 102, 103, 104]);
+    const match = items.find((q) => q.qtypecode === 7)!;
+    expect(match.questionContent!.columnB!.map((b) => b.id)).not.toEqual([101, 102, 103, 104]);
   });
 
   it('a save before starting is refused', async () => {
     const res = await post('/api/test/answeredQuestions', asha, {
       id,
-      changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: '1' } }],
+      changes: [{ qid: items[0]!.qid, seq: 1, answer: { selectedChoiceId: '1' } }],
     });
     expect(res.statusCode).toBe(409);
   });
@@ -75,8 +77,9 @@ describe('taking a test: start, save, resume, submit', () => {
   });
 
   it('delta saves upsert only the changed answers; a lower seq never overwrites a higher one', async () => {
-    const [single, multi] = items;
-    const choices = (q: any) => q.choiceid.split('|^^|');
+    const single = items[0]!;
+    const multi = items[1]!;
+    const choices = (q: QuestionItem) => q.choiceid.split('|^^|');
     let res = await post('/api/test/answeredQuestions', asha, {
       id,
       changes: [
@@ -109,9 +112,9 @@ describe('taking a test: start, save, resume, submit', () => {
 
   it('the full form is kept as versioned snapshots and upserts its answers', async () => {
     const byType = (code: number) => items.find((q) => q.qtypecode === code);
-    const mb = byType(3);
-    const b1 = mb.blanks.BLANK1.choiceid.split('|^^|');
-    const b2 = mb.blanks.BLANK2.choiceid.split('|^^|');
+    const mb = byType(3)!;
+    const b1 = mb.blanks!.BLANK1!.choiceid.split('|^^|');
+    const b2 = mb.blanks!.BLANK2!.choiceid.split('|^^|');
     const state = items.map((q) => ({ ...q }));
     Object.assign(
       state.find((q) => q.qid === mb.qid)!,
@@ -144,21 +147,21 @@ describe('taking a test: start, save, resume, submit', () => {
 
   it('answeredQts returns the server copy with seqs; userTest reflects the answers', async () => {
     const res = await post('/api/test/answeredQts', asha, { id });
-    const saved = decode(res.json().result);
+    const saved = decode<SavedTest>(res.json().result);
     expect(saved.maxSeq).toBe(6);
     expect(saved.answers).toHaveLength(5);
-    const again = decode<any[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
+    const again = decode<QuestionItem[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
     expect(
       again
         .filter((q) => q.buttonStyle === 'Answered')
         .map((q) => q.qtypecode)
         .sort(),
     ).toEqual([1, 2, 3, 5, 7]);
-    expect(again.find((q) => q.qtypecode === 2).selectedChoiceId).toContain(',');
+    expect(again.find((q) => q.qtypecode === 2)!.selectedChoiceId).toContain(',');
   });
 
   it('resumeExam merges a newer local copy and keeps the server time', async () => {
-    const desc = items.find((q) => q.qtypecode === 4);
+    const desc = items.find((q) => q.qtypecode === 4)!;
     const res = await post('/api/test/resumeExam', asha, {
       id,
       examDetail: encode({ time_remaining: 99999 }),
@@ -166,25 +169,25 @@ describe('taking a test: start, save, resume, submit', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().time_remaining).toBeLessThanOrEqual(1800);
-    const saved = decode((await post('/api/test/answeredQts', asha, { id })).json().result);
-    expect(saved.answers.find((a: any) => a.qid === desc.qid).answer.descriptiveText).toBe('<p>My essay</p>');
+    const saved = decode<SavedTest>((await post('/api/test/answeredQts', asha, { id })).json().result);
+    expect(saved.answers.find((a) => a.qid === desc.qid)!.answer.descriptiveText).toBe('<p>My essay</p>');
   });
 
   it('another candidate gets 404 on every call for this attempt', async () => {
-    const calls: Array<[string, unknown]> = [
+    const calls: Array<[string, object]> = [
       ['/api/test/userTest', { examId: id }],
       ['/api/test/startExam', { id }],
       ['/api/test/resumeExam', { id }],
       ['/api/test/answeredQts', { id }],
       [
         '/api/test/answeredQuestions',
-        { id, changes: [{ qid: items[0].qid, seq: 99, answer: { selectedChoiceId: '1' } }] },
+        { id, changes: [{ qid: items[0]!.qid, seq: 99, answer: { selectedChoiceId: '1' } }] },
       ],
       [`/api/result/submittest/${id}`, {}],
       [`/api/result/fallbacksubmit/${id}`, {}],
       ['/api/result/independent-resultprocess', { userExamId: id }],
       ['/api/test/manualGenerateResult', { id }],
-      ['/api/test/nextQuestion', { id, qid: items[0].qid, seq: 1, answer: {} }],
+      ['/api/test/nextQuestion', { id, qid: items[0]!.qid, seq: 1, answer: {} }],
     ];
     for (const [url, body] of calls) {
       const res = await post(url, ravi, body);
@@ -224,7 +227,7 @@ describe('taking a test: start, save, resume, submit', () => {
     expect(rows[0]).toEqual({ n: 1, t: 'STANDARD' });
     const late = await post('/api/test/answeredQuestions', asha, {
       id,
-      changes: [{ qid: items[0].qid, seq: 100, answer: { selectedChoiceId: '1' } }],
+      changes: [{ qid: items[0]!.qid, seq: 100, answer: { selectedChoiceId: '1' } }],
     });
     expect(late.statusCode).toBe(409);
     expect((await post('/api/test/userTest', asha, { examId: id })).statusCode).toBe(409);
@@ -234,16 +237,16 @@ describe('taking a test: start, save, resume, submit', () => {
 describe('time cannot be extended', () => {
   it('a save after the deadline is refused and the attempt is closed with 011 and scored', async () => {
     const id = await attemptId(t, DEMO.candidate.email, EXAMS.twoMinute);
-    const items = decode<any[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
+    const items = decode<QuestionItem[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
     await post('/api/test/startExam', asha, { id });
     await post('/api/test/answeredQuestions', asha, {
       id,
-      changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: items[0].choiceid.split('|^^|')[0] } }],
+      changes: [{ qid: items[0]!.qid, seq: 1, answer: { selectedChoiceId: items[0]!.choiceid.split('|^^|')[0] } }],
     });
     await t.database.executeSql(`UPDATE user_exams SET deadline_at = now() - interval '1 minute' WHERE id = $1`, [id]);
     const late = await post('/api/test/answeredQuestions', asha, {
       id,
-      changes: [{ qid: items[1].qid, seq: 2, answer: { selectedChoiceId: items[1].choiceid.split('|^^|')[1] } }],
+      changes: [{ qid: items[1]!.qid, seq: 2, answer: { selectedChoiceId: items[1]!.choiceid.split('|^^|')[1] } }],
     });
     expect(late.statusCode).toBe(409);
     const { rows } = await t.database.executeSql(
@@ -253,7 +256,7 @@ describe('time cannot be extended', () => {
     expect(rows[0]).toEqual({ status: '011', result_status: 'Processed', m: 1 });
     const submit = await post(`/api/result/submittest/${id}`, asha, {
       status: '010',
-      questionsData: encode([{ qid: items[1].qid, selectedChoiceId: '1', seq: 9 }]),
+      questionsData: encode([{ qid: items[1]!.qid, selectedChoiceId: '1', seq: 9 }]),
     });
     expect(submit.json().examStatus).toBe('011');
     expect(submit.json().evaluation.obtainedMarks).toBe(1);
@@ -277,7 +280,7 @@ describe('time cannot be extended', () => {
 });
 
 describe('bad bodies answer 4xx', () => {
-  const cases: Array<[string, unknown]> = [
+  const cases: Array<[string, object]> = [
     ['/api/test/userTest', {}],
     ['/api/test/userTest', { examId: 'abc' }],
     ['/api/test/startExam', { id: -1 }],

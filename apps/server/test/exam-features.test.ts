@@ -1,13 +1,15 @@
+import type { QuestionItem } from '@invigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { attemptId, decode, encode, EXAMS, scanningClient } from './exam/support.ts';
+import type { Reply } from './reply.ts';
 
 let t: TestApp;
 let asha: string;
 let ravi: string;
 let client: ReturnType<typeof scanningClient>;
-const post = (url: string, token: string, payload: unknown) =>
-  client.call({ method: 'POST', url, headers: bearer(token), payload: payload as any });
+const post = (url: string, token: string, payload: object) =>
+  client.call({ method: 'POST', url, headers: bearer(token), payload });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,17 +25,18 @@ async function begin(name: string, token = asha, email: string = DEMO.candidate.
   expect(first.statusCode).toBe(200);
   expect((await post('/api/test/startExam', token, { id, selectedLanguage: language })).statusCode).toBe(200);
   const res = await post('/api/test/userTest', token, { examId: id });
-  return { id, detail: res.json().examDetail, items: decode<any[]>(res.json().quesData) };
+  const body = res.json<Reply<'POST /api/test/userTest'>>();
+  return { id, detail: body.examDetail, items: decode<QuestionItem[]>(body.quesData) };
 }
 
 describe('adaptive test (examtypeid 4)', () => {
   it('serves one question at a time from the pools until the marks to attempt are used', async () => {
     const { id, detail, items } = await begin(EXAMS.adaptive);
     expect(detail[0]).toMatchObject({ examtypeid: 4, totalmarkstoattempt: 5 });
-    expect(detail[1].pools).toEqual({ 1: 3, 2: 3, 3: 3 });
+    expect(detail[1]!.pools).toEqual({ 1: 3, 2: 3, 3: 3 });
     expect(items).toHaveLength(1);
-    expect(items[0].qdifficultylevelid).toBe(2);
-    let current = items[0];
+    expect(items[0]!.qdifficultylevelid).toBe(2);
+    let current = items[0]!;
     let seq = 1;
     const seen = [current.qid];
     for (let i = 0; i < 10; i++) {
@@ -45,12 +48,12 @@ describe('adaptive test (examtypeid 4)', () => {
         answer: { selectedChoiceId: choice, buttonStyle: 'Answered' },
       });
       expect(res.statusCode).toBe(200);
-      const body = res.json();
+      const body = res.json<Reply<'POST /api/test/nextQuestion'>>();
       if (body.done) {
         expect(body.remainingMarks).toBe(0);
         break;
       }
-      current = decode(body.question);
+      current = decode<QuestionItem>(body.question!);
       expect(seen).not.toContain(current.qid);
       seen.push(current.qid);
     }
@@ -61,7 +64,7 @@ describe('adaptive test (examtypeid 4)', () => {
     expect(served.rows[0].m).toBeLessThanOrEqual(5);
     // Repeating a call gives the same next question (double click, retry).
     const again = await post('/api/test/nextQuestion', asha, { id, qid: seen[0], seq: 1, answer: {} });
-    expect(decode(again.json().question).qid).toBe(seen[1]);
+    expect(decode<QuestionItem>(again.json().question).qid).toBe(seen[1]);
     const submit = await post(`/api/result/submittest/${id}`, asha, { status: '010' });
     expect(submit.json().evaluation.totalMarks).toBe(served.rows[0].m);
   });
@@ -78,9 +81,9 @@ describe('languages, surveys, mandatory and proctoring settings', () => {
     const { detail, items } = await begin(EXAMS.twoLanguage, asha, DEMO.candidate.email, 'hi-IN');
     expect(detail[0]).toMatchObject({ selectedLanguage: 'hi-IN', include_english: 1, languages: ['en-IN', 'hi-IN'] });
     expect(detail[0].translated_instructions).toContain('हर प्रश्न');
-    expect(items[0].translated_qtext).toContain('भारत');
-    expect(items[1].translated_choicetext.split('|^^|')).toEqual(['पाँच', 'सात', '--null--']);
-    expect(items[2].translated_qtext).toBeNull();
+    expect(items[0]!.translated_qtext).toContain('भारत');
+    expect(items[1]!.translated_choicetext.split('|^^|')).toEqual(['पाँच', 'सात', '--null--']);
+    expect(items[2]!.translated_qtext).toBeNull();
   });
 
   it('a language the test does not offer falls back to en-IN', async () => {
@@ -94,7 +97,7 @@ describe('languages, surveys, mandatory and proctoring settings', () => {
     const res = await post(`/api/result/submittest/${survey.id}`, asha, {
       status: '010',
       questionsData: encode([
-        { qid: survey.items[0].qid, selectedChoiceId: survey.items[0].choiceid.split('|^^|')[0], seq: 1 },
+        { qid: survey.items[0]!.qid, selectedChoiceId: survey.items[0]!.choiceid.split('|^^|')[0], seq: 1 },
       ]),
     });
     expect(res.json()).toMatchObject({ examStatus: '010', resultStatus: 'Processed', evaluation: null });
@@ -109,7 +112,7 @@ describe('languages, surveys, mandatory and proctoring settings', () => {
     await post('/api/test/answeredQuestions', asha, {
       id,
       changes: [
-        { qid: (await begin(EXAMS.windowSwitch)).items[0].qid, seq: 1, answer: { buttonStyle: 'Not Answered' } },
+        { qid: (await begin(EXAMS.windowSwitch)).items[0]!.qid, seq: 1, answer: { buttonStyle: 'Not Answered' } },
       ],
       windowSwitchCount: 1,
     });
@@ -145,7 +148,7 @@ describe('retest, report issue, re-scoring', () => {
     const { id, items } = await begin(EXAMS.twoMinute);
     await post('/api/test/answeredQuestions', asha, {
       id,
-      changes: [{ qid: items[0].qid, seq: 1, answer: { selectedChoiceId: '1' } }],
+      changes: [{ qid: items[0]!.qid, seq: 1, answer: { selectedChoiceId: '1' } }],
     });
     const res = await client.call({ url: `/api/test/retest/${id}`, headers: bearer(asha) });
     expect(res.statusCode).toBe(409);
@@ -161,12 +164,12 @@ describe('retest, report issue, re-scoring', () => {
     // Marked for review but not answered: still nothing Answered.
     await post('/api/test/answeredQuestions', ravi, {
       id,
-      changes: [{ qid: items[0].qid, seq: 1, answer: { buttonStyle: 'Marked Review' } }],
+      changes: [{ qid: items[0]!.qid, seq: 1, answer: { buttonStyle: 'Marked Review' } }],
     });
     const body = {
       status: '010',
       examDetail: encode({ ...detail[0], time_remaining: full }),
-      questionsData: encode([{ qid: items[1].qid, seq: 2, buttonStyle: 'Not Answered' }]),
+      questionsData: encode([{ qid: items[1]!.qid, seq: 2, buttonStyle: 'Not Answered' }]),
     };
     const res = await post(`/api/result/submittest/${id}`, ravi, body);
     expect(res.statusCode).toBe(200);
@@ -187,12 +190,12 @@ describe('retest, report issue, re-scoring', () => {
 
     // Taken again: an answered question (marked for review too) is submitted and scored as usual.
     expect((await post('/api/test/startExam', ravi, { id })).json().status).toBe('001');
-    const choice = items[0].choiceid.split('|^^|')[0];
+    const choice = items[0]!.choiceid.split('|^^|')[0];
     await post('/api/test/answeredQuestions', ravi, {
       id,
-      changes: [{ qid: items[0].qid, seq: 3, answer: { selectedChoiceId: choice, buttonStyle: 'Marked Review' } }],
+      changes: [{ qid: items[0]!.qid, seq: 3, answer: { selectedChoiceId: choice, buttonStyle: 'Marked Review' } }],
     });
-    const resumed = decode<any[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData);
+    const resumed = decode<QuestionItem[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData);
     expect(resumed[0]).toMatchObject({ buttonStyle: 'Marked Review', answerStatus: true, selectedChoiceId: choice });
     const ok = await post(`/api/result/submittest/${id}`, ravi, body);
     expect(ok.json()).toMatchObject({ nextAction: 'result', examStatus: '010', evaluation: { obtainedMarks: 1 } });
@@ -209,9 +212,9 @@ describe('retest, report issue, re-scoring', () => {
 
   it('questionIssues needs a question of an assigned test', async () => {
     const id = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
-    const items = decode<any[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
+    const items = decode<QuestionItem[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
     const ok = await post('/api/test/questionIssues', asha, {
-      qid: items[0].qid,
+      qid: items[0]!.qid,
       issuetype: 'No correct answer',
       description: 'All options look wrong.',
     });
@@ -263,7 +266,7 @@ describe('answer files', () => {
 
   it('uploads an allowed file, downloads it back, and keeps others out', async () => {
     const { id, items } = await begin(EXAMS.windowSwitch, ravi, DEMO.candidate2.email);
-    const qid = items[0].qid;
+    const qid = items[0]!.qid;
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2_000_000, 0x20)]);
     const res = await upload(ravi, `${id}_${qid}`, 'my answer.pdf', pdf);
     expect(res.statusCode).toBe(200);
@@ -282,7 +285,8 @@ describe('answer files', () => {
 
   it('refuses disallowed types, bad naming and files over 30 MB', async () => {
     const id = await attemptId(t, DEMO.candidate2.email, EXAMS.windowSwitch);
-    const qid = decode<any[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData)[0].qid;
+    const qid = decode<QuestionItem[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData)[0]!
+      .qid;
     const exe = await upload(ravi, `${id}_${qid}`, 'tool.exe', Buffer.from('MZ'));
     expect(exe.statusCode).toBe(415);
     expect(exe.json().message).toBe('Your brower does not support this file format.');

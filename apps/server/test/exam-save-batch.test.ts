@@ -1,3 +1,4 @@
+import type { SavedTest } from '@invigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SaveBatcher, latestPerQuestion } from '../src/modules/exam/save-batcher.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
@@ -6,8 +7,8 @@ import { attemptId, decode, encode, EXAMS } from './exam/support.ts';
 let t: TestApp;
 let asha: string;
 let ravi: string;
-const post = (url: string, token: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as any });
+const post = (url: string, token: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,12 +40,7 @@ describe('group commit of progress saves', () => {
 
   const saved = async (token: string, id: number) => {
     const r = await post('/api/test/answeredQts', token, { id });
-    return new Map(
-      decode<{ answers: Array<{ qid: number; seq: number; answer: any }> }>(r.json().result).answers.map((a) => [
-        a.qid,
-        a,
-      ]),
-    );
+    return new Map(decode<SavedTest>(r.json().result).answers.map((a) => [a.qid, a]));
   };
 
   it('concurrent saves of two candidates land in one batch; the highest seq wins whatever the arrival order', async () => {

@@ -39,7 +39,7 @@ const zones = [
     target: `${WEB}/features/${name}`,
     from: `${WEB}/features`,
     except: [`./${name}`],
-    message: 'A feature never imports another feature: move the shared part to src/lib.',
+    message: 'A feature never imports another feature: move the shared part to src/components or src/lib.',
   })),
   {
     target: `${WEB}/features`,

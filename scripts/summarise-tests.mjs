@@ -1,4 +1,6 @@
 // Sums the JSON reports of every tier into one closing line: "Tests: N passed, N failed".
+// FAILED_STEPS_WITHOUT_REPORT (from scripts/test-all.sh) adds the failed steps whose failures no
+// report counts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -26,6 +28,11 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   failed += f;
   skipped += s;
 }
+// A step that failed without a test report of its own (a check, or a tier that could not start)
+// counts as one failure, so the closing line never reads "0 failed" for a red run.
+const failedSteps = Number(process.env.FAILED_STEPS_WITHOUT_REPORT ?? 0);
+if (failedSteps > 0) rows.push(`failed steps without a test report: ${failedSteps}`);
+failed += failedSteps;
 for (const r of rows) console.log(`  ${r}`);
 if (!rows.length || !existsSync(dir)) console.log('  no test report was written');
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -10,10 +10,15 @@ out=.test-results
 rm -rf "$out" && mkdir -p "$out"
 status=0
 results=()
+unreported=0
 
-# step NAME COMMAND...: runs a named check, records its result and time, never stops the run.
+# step NAME [REPORT] -- COMMAND...: runs a named check, records its result and time, never stops
+# the run. A failed step counts as one failure in the closing line unless its REPORT (a JSON test
+# report under $out) exists and says how many tests failed.
 step() {
-  local name=$1 start=$SECONDS
+  local name=$1 report="" start=$SECONDS
+  shift
+  if [ "$1" != "--" ]; then report=$1; shift; fi
   shift
   echo "== $name =="
   if "$@"; then
@@ -21,29 +26,32 @@ step() {
   else
     results+=("$name: FAILED ($((SECONDS - start)) s)")
     status=1
+    if [ -z "$report" ] || ! node -e 'const r=require(process.argv[1]);process.exit((r.numFailedTests??r.stats?.unexpected??0)>0?0:1)' "$PWD/$out/$report" 2>/dev/null; then
+      unreported=$((unreported + 1))
+    fi
   fi
 }
 
-step "format (prettier --check)" npm run --silent format:check
-step "lint (eslint: typescript-eslint, boundaries, cycles)" npm run --silent lint
-step "typecheck (every project)" npm run --silent typecheck
-step "unused files, exports, dependencies (knip)" npm run --silent knip
-step "commit subjects (at most 72 characters)" bash scripts/check-commit-subjects.sh
+step "format (prettier --check)" -- npm run --silent format:check
+step "lint (eslint: typescript-eslint, boundaries, cycles)" -- npm run --silent lint
+step "typecheck (every project)" -- npm run --silent typecheck
+step "unused files, exports, dependencies (knip)" -- npm run --silent knip
+step "commit subjects (at most 72 characters)" -- bash scripts/check-commit-subjects.sh
 
-step "unit and API tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile="$out/vitest-pglite.json"
+step "unit and API tests (PGlite)" vitest-pglite.json -- env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile="$out/vitest-pglite.json"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "API and data-layer tests (PostgreSQL: ${TEST_DATABASE_URL%%\?*})" \
+  step "API and data-layer tests (PostgreSQL: ${TEST_DATABASE_URL%%\?*})" vitest-postgres.json -- \
     npx vitest run --project api --reporter=default --reporter=json --outputFile="$out/vitest-postgres.json"
 else
   echo "== PostgreSQL tier skipped: set TEST_DATABASE_URL=postgres://... to run the API tests on a server =="
 fi
 
-step "end-to-end tests and route byte budget (Chromium)" \
+step "end-to-end tests and route byte budget (Chromium)" e2e.json -- \
   env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$out/e2e.json" bash scripts/e2e.sh --reporter=list,json
 
 [ -f "$out/e2e.json" ] || { echo "end-to-end report missing: counted as a failure"; status=1; }
 echo "== steps =="
 printf '  %s\n' "${results[@]}"
-node scripts/summarise-tests.mjs "$out" || status=1
+FAILED_STEPS_WITHOUT_REPORT=$unreported node scripts/summarise-tests.mjs "$out" || status=1
 exit $status

@@ -22,6 +22,16 @@ const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
       .max(max, { error: `must be a whole number from ${min} to ${max}` })
       .optional(),
   );
+/** Minutes may be fractional (a test sets LOCK_MINUTES=0.05 for a 3-second lock). */
+const minutes = (min: number) =>
+  z.preprocess(
+    unset,
+    z.coerce
+      .number({ error: `must be a number of minutes, at least ${min}` })
+      .min(min, { error: `must be a number of minutes, at least ${min}` })
+      .max(525_600, { error: 'must be a number of minutes, at most 525600 (a year)' })
+      .optional(),
+  );
 const onOff = () => z.preprocess(unset, z.enum(['on', 'off'], { error: 'must be on or off' }).optional());
 const url = () => z.preprocess(unset, z.url({ error: 'must be a URL' }).optional());
 
@@ -35,10 +45,10 @@ export const EnvSchema = z.object({
   DATA_DIR: text(),
   DATABASE_URL: url(),
   ROLE: z.preprocess(unset, z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).optional()),
-  SESSION_IDLE_MINUTES: int(1),
+  SESSION_IDLE_MINUTES: minutes(0.1),
   SESSION_CACHE_MS: int(0),
   MAX_LOGIN_ATTEMPTS: int(1),
-  LOCK_MINUTES: int(0),
+  LOCK_MINUTES: minutes(0),
   LOGIN_RATE_PER_MINUTE: int(1),
   AUTO_LOGIN_SECRET: text(),
   WEB_DIST: text(),

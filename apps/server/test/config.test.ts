@@ -53,6 +53,15 @@ describe('configuration', () => {
     expect(c.sandbox.queueSize).toBe(c.sandbox.concurrency * 4);
   });
 
+  it('takes fractional minutes (the e2e run locks for 3 s) and refuses a non-number', () => {
+    expect(loadConfig({ LOCK_MINUTES: '0.05', SESSION_IDLE_MINUTES: '0.5' })).toMatchObject({
+      lockMinutes: 0.05,
+      sessionIdleMinutes: 0.5,
+    });
+    expect(() => loadConfig({ LOCK_MINUTES: 'soon' })).toThrow(/LOCK_MINUTES must be a number of minutes/);
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
+  });
+
   it('reads set values; empty strings take the default; the session cache is capped at 5 s', () => {
     const c = loadConfig({
       PORT: '9090',

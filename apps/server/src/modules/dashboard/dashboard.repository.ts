@@ -59,26 +59,68 @@ const ATTEMPT_SELECT = `
     LEFT JOIN groups g ON g.id = ue.group_id
     LEFT JOIN user_groups ug ON ug.group_id = ue.group_id AND ug.user_id = ue.user_id`;
 
-function toAttempt(r: Record<string, unknown>): AttemptRecord {
+/** A timestamp or array as a driver may return it (a Date or array from pg; PGlite may differ). */
+type DbDate = Date | string;
+type DbId = number | string;
+
+/** The columns ATTEMPT_SELECT selects. */
+interface AttemptRow {
+  user_exam_id: DbId;
+  exam_id: DbId;
+  status: string;
+  scheduled_at: DbDate;
+  expires_at: DbDate | null;
+  finished_at: DbDate | null;
+  selected_language: string | null;
+  assessee: string | null;
+  assessee_role: string | null;
+  result_status: string | null;
+  result_date: DbDate | null;
+  percentage: string | number | null;
+  exam_name: string;
+  test_type: DbId;
+  languages: string[] | string | null;
+  group_id: DbId | null;
+  group_name: string | null;
+  category: string | null;
+  report_ready: boolean;
+}
+
+interface GroupRow {
+  id: DbId;
+  name: string;
+  category: string;
+  report_ready: boolean;
+  org_name: string;
+}
+
+interface PracticeRow {
+  id: DbId;
+  name: string;
+  duration_seconds: DbId;
+  question_count: DbId;
+}
+
+function toAttempt(r: AttemptRow): AttemptRecord {
   return {
     userExamId: Number(r.user_exam_id),
     examId: Number(r.exam_id),
     status: String(r.status),
-    scheduledAt: toDate(r.scheduled_at)!,
+    scheduledAt: r.scheduled_at instanceof Date ? r.scheduled_at : new Date(r.scheduled_at),
     expiresAt: toDate(r.expires_at),
     finishedAt: toDate(r.finished_at),
-    selectedLanguage: (r.selected_language as string | null) ?? null,
-    assessee: (r.assessee as string | null) ?? null,
-    assesseeRole: (r.assessee_role as string | null) ?? null,
-    resultStatus: (r.result_status as string | null) ?? null,
+    selectedLanguage: r.selected_language ?? null,
+    assessee: r.assessee ?? null,
+    assesseeRole: r.assessee_role ?? null,
+    resultStatus: r.result_status ?? null,
     resultDate: toDate(r.result_date),
     percentage: r.percentage === null || r.percentage === undefined ? null : String(r.percentage),
     examName: String(r.exam_name),
     testType: Number(r.test_type),
     languages: toArray(r.languages),
     groupId: r.group_id === null || r.group_id === undefined ? null : Number(r.group_id),
-    groupName: (r.group_name as string | null) ?? null,
-    category: (r.category as string | null) ?? null,
+    groupName: r.group_name ?? null,
+    category: r.category ?? null,
     reportReady: Boolean(r.report_ready),
   };
 }
@@ -88,7 +130,7 @@ export class DashboardRepository {
   constructor(private readonly database: Database) {}
 
   async organizations(userId: number): Promise<OrgRecord[]> {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<{ id: DbId; name: string }>(
       `SELECT o.id, o.name FROM user_organizations uo JOIN organizations o ON o.id = uo.organization_id
         WHERE uo.user_id = $1 ORDER BY o.id`,
       [userId],
@@ -98,7 +140,7 @@ export class DashboardRepository {
 
   /** The user's assignments in one organisation (by the group's, else the exam's organisation). */
   async attempts(userId: number, organizationId: number): Promise<AttemptRecord[]> {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<AttemptRow>(
       `${ATTEMPT_SELECT}
         WHERE ue.user_id = $1 AND COALESCE(g.organization_id, e.organization_id) = $2
         ORDER BY ue.group_id NULLS LAST, ue.scheduled_at, ue.id`,
@@ -109,16 +151,16 @@ export class DashboardRepository {
 
   /** One of the user's assignments, or null when it is not theirs. */
   async attempt(userId: number, userExamId: number): Promise<AttemptRecord | null> {
-    const { rows } = await this.database.executeSql(`${ATTEMPT_SELECT} WHERE ue.user_id = $1 AND ue.id = $2`, [
-      userId,
-      userExamId,
-    ]);
+    const { rows } = await this.database.executeSql<AttemptRow>(
+      `${ATTEMPT_SELECT} WHERE ue.user_id = $1 AND ue.id = $2`,
+      [userId, userExamId],
+    );
     return rows[0] ? toAttempt(rows[0]) : null;
   }
 
   /** The user's assignments in one of their groups, or null when they are not a member. */
   async groupAttempts(userId: number, groupId: number) {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<GroupRow>(
       `SELECT g.id, g.name, g.category, ug.report_ready, o.name AS org_name
          FROM user_groups ug JOIN groups g ON g.id = ug.group_id JOIN organizations o ON o.id = g.organization_id
         WHERE ug.user_id = $1 AND ug.group_id = $2`,
@@ -126,7 +168,7 @@ export class DashboardRepository {
     );
     const g = rows[0];
     if (!g) return null;
-    const attempts = await this.database.executeSql(
+    const attempts = await this.database.executeSql<AttemptRow>(
       `${ATTEMPT_SELECT} WHERE ue.user_id = $1 AND ue.group_id = $2 ORDER BY ue.scheduled_at, ue.id`,
       [userId, groupId],
     );
@@ -143,7 +185,7 @@ export class DashboardRepository {
   }
 
   async practiceTests(userId: number): Promise<PracticeRecord[]> {
-    const { rows } = await this.database.executeSql(
+    const { rows } = await this.database.executeSql<PracticeRow>(
       `SELECT e.id, e.name, e.duration_seconds, (SELECT count(*)::int FROM questions q WHERE q.exam_id = e.id) AS question_count
          FROM exams e
         WHERE e.is_practice AND (e.organization_id IS NULL

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IntId } from '../shared/id.ts';
 import { AnswerValue } from './question-item.ts';
 
 /**
@@ -7,8 +8,8 @@ import { AnswerValue } from './question-item.ts';
  * question is base64url JSON of a QuestionItem, or null when the flow ends.
  */
 export const NextQuestionRequest = z.object({
-  id: z.coerce.number().int().positive(),
-  qid: z.number().int().positive(),
+  id: Id,
+  qid: IntId,
   seq: z.number().int().min(0),
   answer: AnswerValue,
 });

@@ -2,9 +2,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { addErrorReplies } from './error-replies.ts';
 
 /** OpenAPI generated from the zod contracts; the UI at /api/docs, JSON at /api/docs/json (public). */
 export async function registerDocs(app: FastifyInstance) {
+  // Before swagger's own hook: every /api route documents its error replies (ErrorReply).
+  app.addHook('onRoute', addErrorReplies);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Invigil API', version: '0.1.0', description: 'Online proctored assessment platform' },

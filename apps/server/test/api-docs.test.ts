@@ -53,5 +53,7 @@ describe('OpenAPI error replies', () => {
     const props = login['401']!.content!['application/json']!.schema.properties ?? {};
     expect(Object.keys(props)).toContain('remainingAttempts');
     expect(login['423']).toBeDefined();
+    // File replies (no JSON schema) still document their 200.
+    expect(paths['/api/system/speedtest']!['get']!.responses['200']).toBeDefined();
   });
 });

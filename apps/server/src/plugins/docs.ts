@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { addErrorReplies } from './error-replies.ts';
+import { addErrorReplies, withDefaultReply } from './error-replies.ts';
 
 /** OpenAPI generated from the zod contracts; the UI at /api/docs, JSON at /api/docs/json (public). */
 export async function registerDocs(app: FastifyInstance) {
@@ -14,7 +14,7 @@ export async function registerDocs(app: FastifyInstance) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withDefaultReply(jsonSchemaTransform),
   });
   // The documentation is public: every route the UI plugin adds is marked so.
   await app.register(async (docs) => {

@@ -1,4 +1,5 @@
 import { ErrorReply } from '@invigil/contracts';
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 
 /** What each error status means on this API (the OpenAPI response descriptions). */
@@ -40,4 +41,19 @@ export function addErrorReplies(route: RouteOptions) {
     .filter((s) => !(String(s) in own))
     .map((s) => [s, ErrorReply.describe(MEANING[s] ?? 'Error')]);
   schema.response = { ...Object.fromEntries(added), ...own };
+}
+
+/**
+ * Swagger adds "200 Default Response" only to a route without response schemas; a file route
+ * (PDF, bytes, answer files) has error replies now, so its 200 is added to the document here,
+ * never to the route (a 200 schema would change how Fastify serializes its reply).
+ */
+export function withDefaultReply<S>(transform: SwaggerTransform<S>): SwaggerTransform<S> {
+  return (input) => {
+    const out = transform(input);
+    const response = (out.schema as { response?: Record<string, unknown> } | undefined)?.response;
+    if (response && !Object.keys(response).some((s) => s.startsWith('2')))
+      response['200'] = { description: 'Default Response' };
+    return out;
+  };
 }

@@ -18,7 +18,7 @@ const MEANING: Record<number, string> = {
 };
 
 /** Statuses a route can answer besides its own (ADR-free rule, issue 11 item 13). */
-export function errorStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): number[] {
+function errorStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): number[] {
   const methods = [route.method].flat();
   const config = route.config as { public?: boolean; rateLimit?: unknown } | undefined;
   const statuses = [400, 404, 409, 429, 503];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/http-errors.ts';
 
-export const INVALID_CHARACTERS = 'Invalid characters in request.';
+const INVALID_CHARACTERS = 'Invalid characters in request.';
 
 /** True when a string, or any key or string inside an array or object, holds a NUL character. */
 function hasNul(value: unknown, depth = 0): boolean {

@@ -50,7 +50,7 @@ function stringOf(s: JsonSchema): fc.Arbitrary<string> {
   return fc.oneof(
     fc.string({ minLength, maxLength }),
     fc.string({ unit: 'grapheme', minLength, maxLength }),
-    fc.constantFrom('candidate@example.com', 'Candidate@123', 'java', 'python', 'all-p', 'STANDARD'),
+    fc.constantFrom('candidate2@example.com', 'Wrong@123', 'java', 'python', 'all-p', 'STANDARD'),
   );
 }
 

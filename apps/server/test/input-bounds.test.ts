@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
-import { attemptId, EXAMS } from './exam/support.ts';
+import { attemptId, encode, EXAMS } from './exam/support.ts';
 
 /** Issue 11, item 9: odd input is a 400, never a 500. */
 describe('input bounds', () => {
@@ -55,6 +55,25 @@ describe('input bounds', () => {
     expect((await get(`/api/result/status/${own}`)).statusCode).not.toBe(400);
     expect((await post('/api/test/userTest', { examId: String(own) })).statusCode).toBe(200);
     expect((await post('/api/test/userTest', { examId: own })).statusCode).toBe(200);
+  });
+
+  it("an answer's seq above 2,147,483,647 answers 400 in a delta save, a full save and nextQuestion", async () => {
+    expect((await post('/api/test/startExam', { id: own })).statusCode).toBe(200);
+    const { rows } = await t.database.executeSql<{ id: number }>(
+      'SELECT q.id FROM questions q JOIN user_exams ue ON ue.exam_id = q.exam_id WHERE ue.id = $1 LIMIT 1',
+      [own],
+    );
+    const qid = Number(rows[0]!.id);
+    const delta = await post('/api/test/answeredQuestions', {
+      id: own,
+      changes: [{ qid, seq: TOO_BIG, answer: { selectedChoiceId: '1' } }],
+    });
+    expect(delta.statusCode).toBe(400);
+    const quesData = encode([{ qid, seq: TOO_BIG, selectedChoiceId: '1' }]);
+    const full = await post('/api/test/answeredQuestions', { id: own, examDetail: encode({}), quesData });
+    expect(full.statusCode).toBe(400);
+    const next = await post('/api/test/nextQuestion', { id: own, qid, seq: TOO_BIG, answer: {} });
+    expect(next.statusCode).toBe(400);
   });
 
   it('a NUL byte in a body, query or path string answers 400, sign-in included', async () => {

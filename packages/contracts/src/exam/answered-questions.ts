@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IntId } from '../shared/id.ts';
+import { Id, IntId, Seq } from '../shared/id.ts';
 import { AnswerValue } from './question-item.ts';
 
 /**
@@ -11,7 +11,7 @@ import { AnswerValue } from './question-item.ts';
  */
 export const AnswerChange = z.object({
   qid: IntId,
-  seq: z.number().int().min(0),
+  seq: Seq,
   answer: AnswerValue,
 });
 export type AnswerChange = z.infer<typeof AnswerChange>;

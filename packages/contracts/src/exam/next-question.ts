@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IntId } from '../shared/id.ts';
+import { Id, IntId, Seq } from '../shared/id.ts';
 import { AnswerValue } from './question-item.ts';
 
 /**
@@ -10,7 +10,7 @@ import { AnswerValue } from './question-item.ts';
 export const NextQuestionRequest = z.object({
   id: Id,
   qid: IntId,
-  seq: z.number().int().min(0),
+  seq: Seq,
   answer: AnswerValue,
 });
 export type NextQuestionRequest = z.infer<typeof NextQuestionRequest>;

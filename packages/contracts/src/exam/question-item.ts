@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IntId } from '../shared/id.ts';
+import { IntId, Seq } from '../shared/id.ts';
 import { BUTTON_STYLE } from '../shared/question-types.ts';
 
 export const ButtonStyleSchema = z.enum([
@@ -44,7 +44,7 @@ export type AnswerValue = z.infer<typeof AnswerValue>;
 export const ClientQuestionState = AnswerValue.extend({
   qid: IntId,
   /** The client's change counter for this answer; a lower one never overwrites a higher one. */
-  seq: z.number().int().min(0).optional(),
+  seq: Seq.optional(),
 });
 export type ClientQuestionState = z.infer<typeof ClientQuestionState>;
 

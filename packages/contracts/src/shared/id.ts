@@ -14,3 +14,6 @@ export const IntId = z.number().int().min(1).max(MAX_ID);
 export const Id = z
   .union([IntId, z.string().regex(/^[0-9]{1,10}$/, 'Expected a decimal id')])
   .pipe(z.coerce.number<string | number>().int().min(1).max(MAX_ID));
+
+/** A client's change counter (an answer's seq): an integer from 0 to MAX_ID, kept in a 32-bit column. */
+export const Seq = z.number().int().min(0).max(MAX_ID);

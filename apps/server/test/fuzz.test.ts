@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fromSchema, junk, type JsonSchema } from './fuzz/arbitraries.ts';
+import { fromSchema, junk, useKnownIds, type JsonSchema } from './fuzz/arbitraries.ts';
+import { attemptId, EXAMS } from './exam/support.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 
 /**
@@ -67,6 +68,15 @@ const signIn = () => loginAs(t.app, DEMO.candidate.email, DEMO.candidate.passwor
 beforeAll(async () => {
   t = await createTestApp();
   token = await signIn();
+  // One attempt in progress, and the candidate's attempt and question ids to aim at.
+  const started = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
+  await t.app.inject({ method: 'POST', url: '/api/test/startExam', headers: bearer(token), payload: { id: started } });
+  const { rows } = await t.database.executeSql<{ ue: number; q: number }>(
+    `SELECT ue.id AS ue, q.id AS q FROM user_exams ue JOIN users u ON u.id = ue.user_id
+      JOIN questions q ON q.exam_id = ue.exam_id WHERE u.email = $1`,
+    [DEMO.candidate.email],
+  );
+  useKnownIds([...new Set(rows.flatMap((r) => [Number(r.ue), Number(r.q)]))]);
 });
 afterAll(() => t.close());
 

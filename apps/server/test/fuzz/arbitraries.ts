@@ -30,9 +30,14 @@ export const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
 );
 
-/** Small ids hit the seeded rows (attempts, questions, groups of the demo users). */
+/** Ids of the signed-in candidate's rows (attempts, questions), so requests reach the handlers. */
+const knownIds: number[] = [];
+export const useKnownIds = (ids: number[]) => knownIds.splice(0, knownIds.length, ...ids);
+
+/** Known ids and small ones hit seeded rows; the rest of the range finds the edges. */
 const integer = (s: JsonSchema) =>
   fc.oneof(
+    fc.constantFrom(...(knownIds.length ? knownIds : [1])),
     fc.integer({ min: Math.max(s.minimum ?? 0, 0), max: Math.min(s.maximum ?? 60, 60) }),
     fc.integer({ min: s.minimum ?? -2_147_483_648, max: s.maximum ?? 2_147_483_647 }),
   );

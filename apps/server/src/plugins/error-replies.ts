@@ -1,6 +1,6 @@
 import { ErrorReply } from '@invigil/contracts';
 import type { SwaggerTransform } from '@fastify/swagger';
-import type { RouteOptions } from 'fastify';
+import type { FastifySchema, RouteOptions } from 'fastify';
 
 /** What each error status means on this API (the OpenAPI response descriptions). */
 const MEANING: Record<number, string> = {
@@ -48,7 +48,7 @@ export function addErrorReplies(route: RouteOptions) {
  * (PDF, bytes, answer files) has error replies now, so its 200 is added to the document here,
  * never to the route (a 200 schema would change how Fastify serializes its reply).
  */
-export function withDefaultReply<S>(transform: SwaggerTransform<S>): SwaggerTransform<S> {
+export function withDefaultReply<S extends FastifySchema>(transform: SwaggerTransform<S>): SwaggerTransform<S> {
   return (input) => {
     const out = transform(input);
     const response = (out.schema as { response?: Record<string, unknown> } | undefined)?.response;

@@ -13,6 +13,7 @@ import { startResultJobs } from './modules/results/results.jobs.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -60,6 +61,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { close: closeComposition, ...composed } = compose(ports);
   app.decorate('ctx', { ...ports, ...composed });
   registerErrorHandling(app);
+  registerInputGuard(app);
   await registerSecurity(app);
   // Before any route: every /api route is authenticated unless its config says public.
   registerAuth(app);

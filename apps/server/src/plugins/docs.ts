@@ -2,16 +2,19 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { addErrorReplies, withDefaultReply } from './error-replies.ts';
 
 /** OpenAPI generated from the zod contracts; the UI at /api/docs, JSON at /api/docs/json (public). */
 export async function registerDocs(app: FastifyInstance) {
+  // Before swagger's own hook: every /api route documents its error replies (ErrorReply).
+  app.addHook('onRoute', addErrorReplies);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Invigil API', version: '0.1.0', description: 'Online proctored assessment platform' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withDefaultReply(jsonSchemaTransform),
   });
   // The documentation is public: every route the UI plugin adds is marked so.
   await app.register(async (docs) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { Id } from '../shared/id.ts';
 
 const Flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])]);
-const Id = z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)]);
 
 /**
  * POST /api/test/compilecode. With testCaseFlag the question's test cases run on the server

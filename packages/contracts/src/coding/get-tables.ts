@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { Id } from '../shared/id.ts';
 
 /** GET /api/test/getTables?qid=: the data tables of a SQL question (the sample tables without qid). */
 export const GetTablesQuery = z.object({
-  qid: z
-    .string()
-    .regex(/^\d{1,12}$/)
-    .optional(),
+  qid: Id.optional(),
 });
 export const SqlTableView = z.object({
   name: z.string(),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { IntId } from '../shared/id.ts';
 
 /** POST /api/dashboard/practice: assigns a practice test (by its exam id) to the signed-in user. */
 export const ApplyPracticeRequest = z.object({
-  practice: z.number().int().positive(),
+  practice: IntId,
   /** The organisation whose pending list receives it; defaults to the last one used. */
-  organizationId: z.number().int().positive().nullable().optional(),
+  organizationId: IntId.nullable().optional(),
 });
 export type ApplyPracticeRequest = z.infer<typeof ApplyPracticeRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IntId } from '../shared/id.ts';
 import { DASHBOARD_MENU_KEYS } from './dashboard-constants.ts';
 import { DashboardLists } from './dashboard-lists.ts';
 
@@ -8,7 +9,7 @@ import { DashboardLists } from './dashboard-lists.ts';
  */
 export const DashboardMenuRequest = z.object({
   newValue: z.enum(DASHBOARD_MENU_KEYS),
-  org: z.number().int().positive().nullable().optional(),
+  org: IntId.nullable().optional(),
 });
 export type DashboardMenuRequest = z.infer<typeof DashboardMenuRequest>;
 

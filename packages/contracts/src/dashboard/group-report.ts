@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from '../shared/id.ts';
 
 /**
  * GET /api/users/group-report/:userId/:groupId: the group report PDF of the signed-in user
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * id answers 403, a group the user is not in 404, a report not ready yet 409.
  */
 export const GroupReportParams = z.object({
-  userId: z.coerce.number().int().positive(),
-  groupId: z.coerce.number().int().positive(),
+  userId: Id,
+  groupId: Id,
 });
 export type GroupReportParams = z.infer<typeof GroupReportParams>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IntId } from '../shared/id.ts';
 import { LIST_TYPES } from './dashboard-constants.ts';
 import { DashboardLists } from './dashboard-lists.ts';
 
@@ -6,7 +7,7 @@ import { DashboardLists } from './dashboard-lists.ts';
 export const UserHomeRequest = z.object({
   selectedTab: z.enum(LIST_TYPES).default('TEST'),
   /** One of the user's organisations; omitted or null means the last one used. */
-  organizationId: z.number().int().positive().nullable().optional(),
+  organizationId: IntId.nullable().optional(),
 });
 export type UserHomeRequest = z.infer<typeof UserHomeRequest>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { Id } from '../shared/id.ts';
 
 /** POST /api/test/answeredQts: the saved test of an attempt. */
-export const AnsweredQtsRequest = z.object({ id: z.coerce.number().int().positive() });
+export const AnsweredQtsRequest = z.object({ id: Id });
 export type AnsweredQtsRequest = z.infer<typeof AnsweredQtsRequest>;
 
 /** result: base64url JSON of SavedTest, or null when nothing was saved. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IntId, Seq } from '../shared/id.ts';
 import { AnswerValue } from './question-item.ts';
 
 /**
@@ -9,20 +10,20 @@ import { AnswerValue } from './question-item.ts';
  * - the delta form: only the answers that changed, each with the client's seq.
  */
 export const AnswerChange = z.object({
-  qid: z.number().int().positive(),
-  seq: z.number().int().min(0),
+  qid: IntId,
+  seq: Seq,
   answer: AnswerValue,
 });
 export type AnswerChange = z.infer<typeof AnswerChange>;
 
 export const SaveFullRequest = z.object({
-  id: z.coerce.number().int().positive(),
+  id: Id,
   examDetail: z.string().max(1_000_000),
   quesData: z.string().min(1).max(5_000_000),
   windowSwitchCount: z.number().int().min(0).max(10_000).optional(),
 });
 export const SaveDeltaRequest = z.object({
-  id: z.coerce.number().int().positive(),
+  id: Id,
   changes: z.array(AnswerChange).min(1).max(500),
   windowSwitchCount: z.number().int().min(0).max(10_000).optional(),
 });

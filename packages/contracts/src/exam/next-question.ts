@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IntId, Seq } from '../shared/id.ts';
 import { AnswerValue } from './question-item.ts';
 
 /**
@@ -7,9 +8,9 @@ import { AnswerValue } from './question-item.ts';
  * question is base64url JSON of a QuestionItem, or null when the flow ends.
  */
 export const NextQuestionRequest = z.object({
-  id: z.coerce.number().int().positive(),
-  qid: z.number().int().positive(),
-  seq: z.number().int().min(0),
+  id: Id,
+  qid: IntId,
+  seq: Seq,
   answer: AnswerValue,
 });
 export type NextQuestionRequest = z.infer<typeof NextQuestionRequest>;

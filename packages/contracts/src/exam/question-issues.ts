@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { Id } from '../shared/id.ts';
 import { ISSUE_TYPES } from '../shared/question-types.ts';
 
 /** POST /api/test/questionIssues ('Flag this question' / Report Issue). */
 export const QuestionIssuesRequest = z.object({
-  qid: z.coerce.number().int().positive(),
+  qid: Id,
   issuetype: z.enum(ISSUE_TYPES),
   description: z.string().trim().min(1, 'Description is required').max(2000),
 });

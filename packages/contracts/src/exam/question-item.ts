@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IntId, Seq } from '../shared/id.ts';
 import { BUTTON_STYLE } from '../shared/question-types.ts';
 
 export const ButtonStyleSchema = z.enum([
@@ -41,9 +42,9 @@ export type AnswerValue = z.infer<typeof AnswerValue>;
 
 /** A question item as the client sends it back (only qid, seq and the answer fields are read). */
 export const ClientQuestionState = AnswerValue.extend({
-  qid: z.number().int().positive(),
+  qid: IntId,
   /** The client's change counter for this answer; a lower one never overwrites a higher one. */
-  seq: z.number().int().min(0).optional(),
+  seq: Seq.optional(),
 });
 export type ClientQuestionState = z.infer<typeof ClientQuestionState>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { Id } from '../shared/id.ts';
 
 /** POST /api/test/startExam (status 000 or 998 to 001; the server fixes the deadline). quesData and examDetail are base64url JSON, accepted and ignored for timing. */
 export const StartExamRequest = z.object({
-  id: z.coerce.number().int().positive(),
+  id: Id,
   selectedLanguage: z.string().max(20).optional().nullable(),
   quesData: z.string().max(5_000_000).optional().nullable(),
   examDetail: z.string().max(1_000_000).optional().nullable(),

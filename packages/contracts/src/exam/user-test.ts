@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { Id } from '../shared/id.ts';
 import { ExamDetailList } from './exam-detail.ts';
 
 /** POST /api/test/userTest. examId is the user-exam id; remainingTime is ignored (the server keeps time). */
 export const UserTestRequest = z.object({
-  examId: z.coerce.number().int().positive(),
+  examId: Id,
   remainingTime: z.union([z.number(), z.string()]).optional().nullable(),
   selectedLanguage: z.string().max(20).optional().nullable(),
 });

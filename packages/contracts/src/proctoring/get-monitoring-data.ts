@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './proctoring-fields.ts';
+import { Id } from '../shared/id.ts';
 
 /** POST /api/test/getMonitoringData */
 export const GetMonitoringDataRequest = z.object({ userexamid: Id, instanceid: z.unknown().optional() });

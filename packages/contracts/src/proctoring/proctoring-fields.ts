@@ -2,10 +2,9 @@ import { z } from 'zod';
 
 /**
  * Fields the proctoring calls share (spec section 7: facial analysis, proctoring images,
- * monitoring settings and the speaker check). Ids arrive as numbers or numeric strings (the spec's
- * client sends both); `userid` in a body is ignored: the server uses the signed-in user.
+ * monitoring settings and the speaker check). Ids are the shared Id (shared/id.ts); `userid` in
+ * a body is ignored: the server uses the signed-in user.
  */
-export const Id = z.coerce.number().int().positive();
 /** base64 JPEG without a prefix (a data: URL prefix is tolerated) */
 export const Base64Image = z.string().max(16_000_000);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Base64Image, Expression, Id } from './proctoring-fields.ts';
+import { Id } from '../shared/id.ts';
+import { Base64Image, Expression } from './proctoring-fields.ts';
 
 /** POST /api/test/saveErrorImage: error N (no face), M (multiple faces), O (objects) */
 export const SaveErrorImageRequest = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Base64Image, Id } from './proctoring-fields.ts';
+import { Id } from '../shared/id.ts';
+import { Base64Image } from './proctoring-fields.ts';
 
 /** POST /api/test/savePrimaryImage */
 export const SavePrimaryImageRequest = z.object({

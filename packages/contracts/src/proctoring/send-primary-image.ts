@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './proctoring-fields.ts';
+import { Id } from '../shared/id.ts';
 
 /** POST /api/test/sendPrimaryImage */
 export const SendPrimaryImageRequest = z.object({ userid: z.unknown().optional(), userexamid: Id });

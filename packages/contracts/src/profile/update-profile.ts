@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IntId, MAX_ID } from '../shared/id.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { CONTACT_PATTERN, EMAIL_PATTERN } from '../shared/validators.ts';
 
@@ -8,10 +9,10 @@ export const UpdateProfileRequest = z.object({
   firstName: name,
   lastName: name,
   contactNumber: z.string().regex(CONTACT_PATTERN, MESSAGES.invalidMobile),
-  userInfoID: z.number().int().positive(),
+  userInfoID: IntId,
   /** Sent by the spec's client; checked but never written: the e-mail cannot be changed. */
   email: z.string().regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
-  orgId: z.number().int().nullable().optional(),
+  orgId: z.number().int().min(0).max(MAX_ID).nullable().optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 

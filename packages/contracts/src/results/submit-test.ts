@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from '../shared/id.ts';
 
 export const SUBMIT_TYPES = ['STANDARD', 'FALLBACK_ON_CATCH', 'MONGODB_SKIPPED', 'MONGODB_SKIPPED_CATCH'] as const;
 /** Statuses a submit may ask for: finished, time out, aborted by proctoring. */
@@ -15,15 +16,15 @@ export const SubmitTestRequest = z.object({
   questionsData: z.string().max(5_000_000).optional().nullable(),
   submitType: z.enum(SUBMIT_TYPES).default('STANDARD'),
   status: z.enum(SUBMIT_STATUSES).default('010'),
-  userExamId: z.coerce.number().int().positive().optional(),
+  userExamId: Id.optional(),
   windowSwitchCount: z.number().int().min(0).max(10_000).optional(),
   abort_reason: z.string().max(100).optional().nullable(),
 });
 export type SubmitTestRequest = z.infer<typeof SubmitTestRequest>;
 
-export const SubmitParams = z.object({ id: z.coerce.number().int().positive() });
+export const SubmitParams = z.object({ id: Id });
 
-export const IndependentResultRequest = SubmitTestRequest.extend({ userExamId: z.coerce.number().int().positive() });
+export const IndependentResultRequest = SubmitTestRequest.extend({ userExamId: Id });
 export type IndependentResultRequest = z.infer<typeof IndependentResultRequest>;
 
 export const Evaluation = z.object({ obtainedMarks: z.number(), totalMarks: z.number(), percentage: z.number() });

@@ -4,5 +4,6 @@ export * from './messages.ts';
 export * from './validators.ts';
 export * from './encoding.ts';
 export * from './error.ts';
+export * from './id.ts';
 export * from './question-types.ts';
 export * from './media-types.ts';

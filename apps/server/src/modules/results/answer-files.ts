@@ -78,6 +78,7 @@ export class AnswerFiles {
 
   /** The attempt a file key belongs to, when the caller may read it (owner, support, super administrator). */
   async authorise(user: Actor, key: string): Promise<void> {
+    if (key.split('/').some((s) => s === '.' || s === '..')) throw badRequest('Invalid file key.');
     const m = KEY_RE.exec(key);
     if (!m) throw notFound(mediaPolicy.fileNotFound);
     permitted(await this.repo.owner(Number(m[1])), (o) => mediaPolicy.read(user, o), mediaPolicy.fileNotFound);

@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'api',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Set-up (PGlite migrations, the seed, sandbox warm-up) can take a minute on a busy 2-core
+    // machine; a hook timeout is a safety net, not a speed check (those live in bench/).
+    hookTimeout: 180_000,
   },
 });

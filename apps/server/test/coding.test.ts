@@ -74,7 +74,7 @@ describe('coding API', () => {
     t = await createTestApp();
     token = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
     ids = await seedCodingQuestions(t);
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   it('requires a signed-in user on every call', async () => {
@@ -254,7 +254,7 @@ describe.runIf(sandboxOk)('coding API under load', () => {
   beforeAll(async () => {
     t = await createTestApp({ sandbox: { ...loadConfig({}).sandbox, concurrency: 1, queueSize: 1 } });
     token = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

@@ -31,6 +31,8 @@ export interface BuildOptions {
   database?: Database;
   /** Pino options; false silences logs. */
   logger?: boolean | object;
+  /** A code executor instead of the configured sandbox (tests that need controlled timing). */
+  executor?: Ports['executor'];
 }
 
 /** Builds the whole application: database, queue, plugins, routes. `server.ts` only listens. */
@@ -57,7 +59,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         log: (e) => app.log.error({ err: e }, 'queue error'),
       })
     : null;
-  const ports: Ports = { config, database, queue, media: new LocalMediaStorage(path.join(config.dataDir, 'media')) };
+  const ports: Ports = {
+    config,
+    database,
+    queue,
+    media: new LocalMediaStorage(path.join(config.dataDir, 'media')),
+    executor: options.executor,
+  };
   const { close: closeComposition, ...composed } = compose(ports);
   app.decorate('ctx', { ...ports, ...composed });
   registerErrorHandling(app);

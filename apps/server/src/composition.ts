@@ -1,10 +1,12 @@
 import type { Database } from '@invigil/db';
+import type { Executor } from '@invigil/sandbox';
 import type { AppConfig } from './config.ts';
 import type { MediaStorage } from './lib/media-storage.ts';
 import type { Queue } from './lib/queue.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
 import { UserRepository } from './modules/auth/user.repository.ts';
+import { CodeRunLimiter } from './modules/coding/code-run-limiter.ts';
 import { CodeRunners } from './modules/coding/code-runners.ts';
 import { CodingQuestionRepository } from './modules/coding/coding-question.repository.ts';
 import { CodingService } from './modules/coding/coding.service.ts';
@@ -32,6 +34,8 @@ export interface Ports {
   database: Database;
   queue: Queue | null;
   media: MediaStorage;
+  /** A code executor instead of the configured sandbox (tests); absent: createExecutor(config.sandbox). */
+  executor?: Executor;
 }
 
 type Repositories = ReturnType<typeof buildRepositories>;
@@ -78,7 +82,7 @@ function buildServices({ config, queue, media }: Ports, repos: Repositories, run
     adaptive: new AdaptiveService(repos.exam, results),
     results,
     answerFiles: new AnswerFiles(media, repos.exam),
-    coding: new CodingService(repos.codingQuestions, runtime.codeRunners),
+    coding: new CodingService(repos.codingQuestions, runtime.codeRunners, new CodeRunLimiter(config.codeRuns)),
     proctoring: new ProctoringService(repos.proctoring, media, runtime.analyzers),
   };
 }
@@ -87,7 +91,7 @@ function buildServices({ config, queue, media }: Ports, repos: Repositories, run
 export function compose(ports: Ports): Composition {
   const repositories = buildRepositories(ports);
   const runtime = {
-    codeRunners: new CodeRunners(ports.config),
+    codeRunners: new CodeRunners(ports.config, ports.executor),
     analyzers: new AnalyzerProvider(ports.config.analysis),
   };
   const services = buildServices(ports, repositories, runtime);

@@ -76,6 +76,8 @@ export const EnvSchema = z.object({
   SANDBOX_CONCURRENCY: int(1),
   SANDBOX_QUEUE_SIZE: int(0),
   SANDBOX_UID_BASE: int(1000),
+  CODE_RUNS_PER_USER: int(1),
+  CODE_RUNS_PER_MINUTE: int(1),
   MYSQL_URL: url(),
 });
 
@@ -117,6 +119,8 @@ export interface AppConfig {
   analysis: { url?: string; token?: string; workers?: number; maxQueue?: number; port: number; host: string };
   /** Code runner: Judge0 when judge0Url is set, the local sandbox otherwise. */
   sandbox: { judge0Url?: string; judge0AuthToken?: string; concurrency: number; queueSize: number; uidBase: number };
+  /** Fair share of the code runner (ADR 0090): runs one user may have in flight, and start per minute. */
+  codeRuns: { perUser: number; perMinute: number };
   /** MySQL server for SQL questions in the mysql dialect (the sandbox's default when absent). */
   mysqlUrl?: string;
 }
@@ -174,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       queueSize: e.SANDBOX_QUEUE_SIZE ?? sandboxConcurrency * 4,
       uidBase: e.SANDBOX_UID_BASE ?? 61000,
     },
+    codeRuns: { perUser: e.CODE_RUNS_PER_USER ?? 2, perMinute: e.CODE_RUNS_PER_MINUTE ?? 20 },
     mysqlUrl: e.MYSQL_URL,
   };
 }

@@ -13,7 +13,12 @@ async function seedCodingQuestions(t: TestApp): Promise<{ qid: number; sqlQid: n
     .rows[0];
   const other = (await exec("INSERT INTO exams (name, duration_seconds) VALUES ('Not assigned', 1800) RETURNING id"))
     .rows[0];
-  await exec('INSERT INTO user_exams (user_id, exam_id) VALUES ($1, $2)', [user.id, exam.id]);
+  // In progress: a candidate runs code only during an attempt of a test with a coding question (ADR 0090).
+  await exec(
+    `INSERT INTO user_exams (user_id, exam_id, status, started_at, deadline_at)
+     VALUES ($1, $2, '001', now(), now() + interval '30 minutes')`,
+    [user.id, exam.id],
+  );
   const content = {
     classname: 'Solution',
     methodname: 'sumOf',
@@ -252,8 +257,13 @@ describe.runIf(sandboxOk)('coding API under load', () => {
   let token: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ sandbox: { ...loadConfig({}).sandbox, concurrency: 1, queueSize: 1 } });
+    // The per-user share is raised here: this suite fills the shared queue from one candidate.
+    t = await createTestApp({
+      sandbox: { ...loadConfig({}).sandbox, concurrency: 1, queueSize: 1 },
+      codeRuns: { perUser: 10, perMinute: 100 },
+    });
     token = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
+    await seedCodingQuestions(t);
   });
   afterAll(async () => {
     await t?.close();

@@ -6,7 +6,7 @@ import { createDb, type Database } from '@invigil/db';
 import { seed } from '@invigil/db/seed/index';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 
 /** Which database a suite runs on: PGlite in memory, or TEST_DATABASE_URL when set. */
@@ -44,7 +44,10 @@ export interface TestApp {
 }
 
 /** A fully built app on a fresh, migrated and seeded database. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  build: Pick<BuildOptions, 'executor'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invigil-test-'));
   const scratch = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL) : null;
   const database = await createDb({ databaseUrl: scratch?.url, poolSize: 5 });
@@ -60,7 +63,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     loginRatePerMinute: 1000,
     ...overrides,
   };
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: false, ...build });
   await app.ready();
   return {
     app,

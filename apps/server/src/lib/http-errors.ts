@@ -21,3 +21,7 @@ export const notFound = (message = 'Not found.') => new HttpError(404, message);
 /** 503 for a busy resource: the body says when to retry (retryAfter) and so does the header. */
 export const busy = (message: string, retryAfterSeconds: number) =>
   new HttpError(503, message, { retryAfter: retryAfterSeconds }, { retryAfterSeconds });
+
+/** 429 for one caller over a limit: the body and the Retry-After header say when to retry. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { retryAfter: retryAfterSeconds }, { retryAfterSeconds });

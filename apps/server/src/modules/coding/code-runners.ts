@@ -9,10 +9,14 @@ export class CodeRunners {
   private executorInstance: Executor | null = null;
   private sqlInstance: SqlEngine | null = null;
 
-  constructor(private readonly config: Pick<AppConfig, 'sandbox' | 'mysqlUrl'>) {}
+  /** `executor`: one to use instead of the configured sandbox (tests give a controllable one). */
+  constructor(
+    private readonly config: Pick<AppConfig, 'sandbox' | 'mysqlUrl'>,
+    private readonly given?: Executor,
+  ) {}
 
   get executor(): Executor {
-    return (this.executorInstance ??= createExecutor(this.config.sandbox));
+    return (this.executorInstance ??= this.given ?? createExecutor(this.config.sandbox));
   }
 
   get sql(): SqlEngine {

@@ -1,3 +1,4 @@
+import { EXAM_STATUS, QTYPE } from '@invigil/contracts';
 import type { Database } from '@invigil/db';
 
 /** What a coding question keeps: `content` is shown to the candidate, `answerKey` never leaves the server. */
@@ -51,5 +52,22 @@ export class CodingQuestionRepository {
       [named, userId, examId],
     );
     return byAttempt.rows.length > 0 || (named === examId && (await this.assigned(userId, examId)));
+  }
+
+  /**
+   * The user has an attempt in progress, before its deadline plus the save grace, of a test with
+   * a coding question (of `examId` when given): the only time a candidate may run code (ADR 0090).
+   */
+  async codingAttemptInProgress(userId: number, graceSeconds: number, examId?: number): Promise<boolean> {
+    const { rows } = await this.database.executeSql(
+      `SELECT 1 FROM user_exams ue
+        WHERE ue.user_id = $1 AND ue.status = $2
+          AND (ue.deadline_at IS NULL OR ue.deadline_at + make_interval(secs => $3) > now())
+          AND ($4::int IS NULL OR ue.exam_id = $4::int)
+          AND EXISTS (SELECT 1 FROM questions q WHERE q.exam_id = ue.exam_id AND q.qtype_code = $5)
+        LIMIT 1`,
+      [userId, EXAM_STATUS.inProgress, graceSeconds, examId ?? null, QTYPE.coding],
+    );
+    return rows.length > 0;
   }
 }

@@ -55,7 +55,7 @@ export default async function codingRoutes(fastify: FastifyInstance) {
         response: { 200: CompileCodeResponse },
       },
     },
-    async (req) => coding.compile(req.user.id, req.body),
+    async (req) => coding.compile(req.user, req.body),
   );
 
   app.get(
@@ -68,6 +68,6 @@ export default async function codingRoutes(fastify: FastifyInstance) {
         response: { 200: GetTablesResponse },
       },
     },
-    async (req) => coding.tables(req.user.id, req.query.qid ? Number(req.query.qid) : undefined),
+    async (req) => coding.tables(req.user, req.query.qid ? Number(req.query.qid) : undefined),
   );
 }

@@ -16,11 +16,15 @@ import {
   SAMPLE_TABLES,
   SandboxUnavailableError,
   SignatureError,
+  type LanguageKey,
   type Limits,
   type SqlTable,
   type TestCase,
 } from '@invigil/sandbox';
 import { HttpError, badRequest, busy, notFound } from '../../lib/http-errors.ts';
+import { isStaff, type Actor } from '../../policies/actor.ts';
+import { SAVE_GRACE_SECONDS } from '../exam/attempt-rules.ts';
+import type { CodeRunLimiter } from './code-run-limiter.ts';
 import type { CodeRunners } from './code-runners.ts';
 import type { CodingQuestion, CodingQuestionRepository } from './coding-question.repository.ts';
 
@@ -32,6 +36,10 @@ function tablesOf(content: Record<string, unknown>): SqlTable[] {
   return Array.isArray(t) && t.length > 0 ? (t as SqlTable[]) : SAMPLE_TABLES;
 }
 
+/** Why a candidate's compile is refused (409): no attempt of a coding test is in progress. */
+const NO_CODING_ATTEMPT =
+  'Code can only be run during a test in progress that has a coding question. Start or resume the test, then run your code.';
+
 function limitsOf(content: Record<string, unknown>): Partial<Limits> | undefined {
   const l = content.limits;
   return l && typeof l === 'object' ? (l as Partial<Limits>) : undefined;
@@ -41,6 +49,7 @@ export class CodingService {
   constructor(
     private readonly questions: CodingQuestionRepository,
     private readonly runners: CodeRunners,
+    private readonly limiter: CodeRunLimiter,
   ) {}
 
   languages(setting?: string) {
@@ -71,35 +80,65 @@ export class CodingService {
     }
   }
 
-  /** The question, if this user has been assigned its exam (and it matches examId when given). */
-  private async question(userId: number, qid: number, examId?: number): Promise<CodingQuestion> {
+  /**
+   * The question, if this user has been assigned its exam (and it matches examId when given);
+   * staff may open any question (they look up any user's tests).
+   */
+  private async question(user: Actor, qid: number, examId?: number): Promise<CodingQuestion> {
     const q = await this.questions.find(qid);
     if (!q) throw notFound('Question not found.');
+    if (isStaff(user)) return q;
     const assigned =
       examId !== undefined
-        ? await this.questions.assignedAs(userId, q.examId, examId)
-        : await this.questions.assigned(userId, q.examId);
+        ? await this.questions.assignedAs(user.id, q.examId, examId)
+        : await this.questions.assigned(user.id, q.examId);
     // Not assigned is not found (ADR 0050), as for question issue reports.
     if (!assigned) throw notFound('Question not found.');
     return q;
   }
 
-  async tables(userId: number, qid?: number): Promise<GetTablesResponse> {
-    const tables = qid === undefined ? SAMPLE_TABLES : tablesOf((await this.question(userId, qid)).content);
+  async tables(user: Actor, qid?: number): Promise<GetTablesResponse> {
+    const tables = qid === undefined ? SAMPLE_TABLES : tablesOf((await this.question(user, qid)).content);
     return { tables: tables.map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name), rows: t.rows })) };
   }
 
-  async compile(userId: number, body: CompileCodeRequest): Promise<CompileCodeResponse> {
+  /**
+   * A candidate runs code only during an attempt in progress of a test with a coding question
+   * (of the question's test when a qid is named); staff may always run (ADR 0090).
+   */
+  private async mayRun(user: Actor, q: CodingQuestion | null): Promise<void> {
+    if (isStaff(user)) return;
+    if (!(await this.questions.codingAttemptInProgress(user.id, SAVE_GRACE_SECONDS, q?.examId)))
+      throw new HttpError(409, NO_CODING_ATTEMPT, { code: 'NO_CODING_ATTEMPT' });
+  }
+
+  async compile(user: Actor, body: CompileCodeRequest): Promise<CompileCodeResponse> {
     const lang = resolveLanguage(body.lang);
     if (!lang) throw badRequest(`Unknown coding language: ${body.lang}`);
     const key = lang.codinglanguage;
-    if (key === 'html') return { status: 'ok', output: body.code, error: '', html: true };
     const withTests = truthy(body.testCaseFlag);
     const q =
       body.qid !== undefined && body.qid !== null
-        ? await this.question(userId, Number(body.qid), body.examId ? Number(body.examId) : undefined)
+        ? await this.question(user, Number(body.qid), body.examId ? Number(body.examId) : undefined)
         : null;
-    if (withTests && !q) throw badRequest('qid is required to run the test cases');
+    if (withTests && !q && key !== 'html') throw badRequest('qid is required to run the test cases');
+    await this.mayRun(user, q);
+    if (key === 'html') return { status: 'ok', output: body.code, error: '', html: true };
+    // Over the user's share: 429 before the run reaches the queue every candidate shares.
+    const release = this.limiter.acquire(user.id);
+    try {
+      return await this.run(key, body, q, withTests);
+    } finally {
+      release();
+    }
+  }
+
+  private async run(
+    key: LanguageKey,
+    body: CompileCodeRequest,
+    q: CodingQuestion | null,
+    withTests: boolean,
+  ): Promise<CompileCodeResponse> {
     try {
       if (isSqlDialect(key)) return await this.compileSql(key, body.code, q, withTests);
       if (!isProgramLanguage(key)) throw badRequest(`Cannot run ${key}`);

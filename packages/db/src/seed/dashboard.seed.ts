@@ -1,4 +1,4 @@
-import { choices, exams, groups, questions, userExams, userGroups } from '../schema/index.ts';
+import { answers, choices, exams, groups, questions, userExams, userGroups } from '../schema/index.ts';
 import type { SeedContext } from './context.ts';
 import {
   ASHA_GROUPS,
@@ -62,15 +62,34 @@ function examPlan(item: SeedItem, group: SeedGroup, organizationId: number, inde
   };
 }
 
-/** The user-exam columns for an item of the given kind, relative to `now`. */
-function attemptState(kind: ItemKind, now: number, minutes: number, totalMarks: number) {
+/** Submitted kinds: their attempts hold answers (the scorer's input) and, but for 'processing', a result. */
+const SUBMITTED_KINDS: readonly ItemKind[] = ['done', 'timeOut', 'processing'];
+
+/**
+ * How many of a submitted attempt's questions are answered correctly (the others are answered
+ * wrongly): the seeded result is exactly what re-scoring these answers gives (issue 11, item 8).
+ */
+const correctAnswers = (kind: ItemKind, questionCount: number) =>
+  kind === 'timeOut' ? 1 : Math.max(1, questionCount - 1);
+
+/**
+ * The user-exam columns for an item of the given kind, relative to `now`. A result is what the
+ * scorer writes for the seeded answers: marks and percentage of a test, none for a survey.
+ */
+function attemptState(kind: ItemKind, now: number, minutes: number, questionCount: number, survey: boolean) {
   const at = (ms: number) => new Date(now + ms);
-  const result = (obtained: number, daysAgo: number) => ({
+  const marks = (obtained: number) =>
+    survey
+      ? { obtainedMarks: null, totalMarks: null, percentage: null }
+      : {
+          obtainedMarks: String(obtained),
+          totalMarks: String(questionCount),
+          percentage: ((obtained / questionCount) * 100).toFixed(2),
+        };
+  const result = (daysAgo: number) => ({
     resultStatus: 'Processed',
     resultDate: at(-daysAgo * DAY),
-    obtainedMarks: String(obtained),
-    totalMarks: String(totalMarks),
-    percentage: ((obtained / totalMarks) * 100).toFixed(2),
+    ...marks(correctAnswers(kind, questionCount)),
   });
   switch (kind) {
     case 'open':
@@ -94,7 +113,7 @@ function attemptState(kind: ItemKind, now: number, minutes: number, totalMarks: 
         scheduledAt: at(-20 * DAY),
         startedAt: at(-15 * DAY),
         finishedAt: at(-15 * DAY + 12 * MIN),
-        ...result(Math.max(1, totalMarks - 1), 14),
+        ...result(14),
       };
     case 'timeOut':
       return {
@@ -102,7 +121,7 @@ function attemptState(kind: ItemKind, now: number, minutes: number, totalMarks: 
         scheduledAt: at(-12 * DAY),
         startedAt: at(-9 * DAY),
         finishedAt: at(-9 * DAY + minutes * MIN),
-        ...result(1, 8),
+        ...result(8),
       };
     case 'processing':
       return {
@@ -111,7 +130,7 @@ function attemptState(kind: ItemKind, now: number, minutes: number, totalMarks: 
         startedAt: at(-1 * DAY),
         finishedAt: at(-1 * DAY + 15 * MIN),
         resultStatus: 'Processing',
-        totalMarks: String(totalMarks),
+        totalMarks: survey ? null : String(questionCount),
       };
     case 'expired':
       return { status: '100', scheduledAt: at(-40 * DAY), expiresAt: at(-10 * DAY) };
@@ -120,8 +139,21 @@ function attemptState(kind: ItemKind, now: number, minutes: number, totalMarks: 
   }
 }
 
-/** Inserts the exams with a few simple single-choice questions each; returns their ids in order. */
-async function insertExams(ctx: SeedContext, plans: ExamPlan[]): Promise<number[]> {
+/** A seeded question and a right and a wrong choice of it (a survey's "right" one is its first). */
+interface SeededQuestion {
+  id: number;
+  right: number;
+  wrong: number;
+}
+
+/**
+ * Inserts the exams with a few simple single-choice questions each; returns their ids and their
+ * questions, in order.
+ */
+async function insertExams(
+  ctx: SeedContext,
+  plans: ExamPlan[],
+): Promise<{ examIds: number[]; questions: SeededQuestion[][] }> {
   const { db } = ctx.database;
   const rows = await db
     .insert(exams)
@@ -193,8 +225,17 @@ async function insertExams(ctx: SeedContext, plans: ExamPlan[]): Promise<number[
       isCorrect: c === qp.q!.correct,
     }));
   });
-  await db.insert(choices).values(choiceRows);
-  return examIds;
+  const choiceIds = await db
+    .insert(choices)
+    .values(choiceRows)
+    .returning({ id: choices.id, questionId: choices.questionId, isCorrect: choices.isCorrect });
+  const seeded = questionPlans.map((qp, i) => {
+    const own = choiceIds.filter((c) => c.questionId === qRows[i]!.id);
+    const right = qp.q ? own.find((c) => c.isCorrect)! : own[0]!;
+    const wrong = own.find((c) => c !== right)!;
+    return { examIndex: qp.examIndex, q: { id: qRows[i]!.id, right: right.id, wrong: wrong.id } };
+  });
+  return { examIds, questions: examIds.map((_, e) => seeded.filter((x) => x.examIndex === e).map((x) => x.q)) };
 }
 
 /** Groups, memberships and assignments of one user. */
@@ -213,20 +254,34 @@ async function seedUserGroups(ctx: SeedContext, userId: number, byOrg: Record<nu
   const items = entries.flatMap(({ org, g }, gi) =>
     g.items.map((item, ii) => ({ org, g, item, groupId: groupRows[gi]!.id, plan: examPlan(item, g, org, gi + ii) })),
   );
-  const examIds = await insertExams(
+  const { examIds, questions: examQuestions } = await insertExams(
     ctx,
     items.map((x) => x.plan),
   );
-  await db.insert(userExams).values(
-    items.map((x, i) => ({
-      userId,
-      examId: examIds[i]!,
-      groupId: x.groupId,
-      assessee: x.item.assessee ?? null,
-      assesseeRole: x.item.role ?? null,
-      ...attemptState(x.item.kind, now, x.plan.minutes, x.plan.questionCount),
-    })),
-  );
+  const attempts = await db
+    .insert(userExams)
+    .values(
+      items.map((x, i) => ({
+        userId,
+        examId: examIds[i]!,
+        groupId: x.groupId,
+        assessee: x.item.assessee ?? null,
+        assesseeRole: x.item.role ?? null,
+        ...attemptState(x.item.kind, now, x.plan.minutes, x.plan.questionCount, x.plan.survey),
+      })),
+    )
+    .returning({ id: userExams.id });
+  // A submitted attempt keeps the answers its result comes from: re-scoring gives the same result.
+  const answerRows = items.flatMap((x, i) => {
+    if (!SUBMITTED_KINDS.includes(x.item.kind)) return [];
+    const correct = correctAnswers(x.item.kind, x.plan.questionCount);
+    return examQuestions[i]!.map((q, n) => ({
+      userExamId: attempts[i]!.id,
+      questionId: q.id,
+      value: { selectedChoiceId: String(n < correct ? q.right : q.wrong), buttonStyle: 'Answered' },
+    }));
+  });
+  if (answerRows.length) await db.insert(answers).values(answerRows);
 }
 
 /**

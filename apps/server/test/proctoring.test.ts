@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MAX_IMAGE_PIXELS } from '@invigil/analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
@@ -25,6 +27,18 @@ function multipart(fields: Record<string, string>, file?: { name: string; data: 
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A PNG claiming width x height: its signature and IHDR chunk, then a little data. */
+function pngClaiming(width: number, height: number): Buffer {
+  const b = Buffer.alloc(33 + 512);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
+  b.writeUInt32BE(13, 8);
+  b.write('IHDR', 12, 'latin1');
+  b.writeUInt32BE(width, 16);
+  b.writeUInt32BE(height, 20);
+  b.set([8, 2, 0, 0, 0], 24);
+  return b;
 }
 
 function wav(samples: Float32Array, rate = 16_000): Buffer {
@@ -209,6 +223,42 @@ describe('proctoring API', () => {
       objects_count: 2,
     });
     expect((await t.app.ctx.media.get(rows[1].media_key))?.equals(fixture('coffee.jpg'))).toBe(true);
+  });
+
+  it('refuses a picture larger than analysis accepts with 422 before storing anything (issue 11, item 15)', async () => {
+    const dir = path.join(t.config.dataDir, 'media', 'proctoring', String(ue2));
+    const stored = async () => ({
+      rows: Number(
+        (await t.database.executeSql('SELECT count(*)::int AS n FROM proctoring_images WHERE user_exam_id = $1', [ue2]))
+          .rows[0].n,
+      ),
+      files: existsSync(dir) ? readdirSync(dir).length : 0,
+    });
+    const before = await stored();
+    const imagePath = `data:image/png;base64,${b64(pngClaiming(30_000, 30_000))}`;
+    for (const [url, body] of [
+      ['/api/test/savePrimaryImage', { userexamid: ue2, imagePath }],
+      ['/api/test/saveImage', { userexamid: ue2, imagePath, photo_tag: 'regular' }],
+      ['/api/test/saveErrorImage', { userexamid: ue2, imagePath, error: 'N' }],
+    ] as const) {
+      const res = await post(url, cand2, body);
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json()).toMatchObject({
+        statusCode: 422,
+        code: 'IMAGE_DIMENSIONS_TOO_LARGE',
+        message: `imagePath is 30000x30000 pixels; at most ${MAX_IMAGE_PIXELS} pixels (40 megapixels) are accepted`,
+      });
+    }
+    expect(await stored()).toEqual(before);
+    const primary = await post('/api/test/sendPrimaryImage', cand2, { userexamid: ue2 });
+    expect(primary.json()).toEqual({ primaryImage: { imagepath: null } });
+    // A picture of a size analysis takes is still stored.
+    const ok = await post('/api/test/savePrimaryImage', cand2, {
+      userexamid: ue2,
+      imagePath: b64(fixture('astronaut.jpg')),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await stored()).toEqual({ rows: before.rows + 1, files: before.files + 1 });
   });
 
   it('getaudio refuses missing, empty, corrupt and silent audio with a clear 4xx', async () => {

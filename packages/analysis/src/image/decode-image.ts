@@ -1,8 +1,8 @@
 import sharp, { type Metadata } from 'sharp';
 import { AnalysisInputError } from '../errors.ts';
+import { MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE } from './image-size.ts';
 
 export const MAX_IMAGE_BYTES = 6 * 1024 * 1024;
-export const MAX_INPUT_PIXELS = 40_000_000;
 /** Longest side after decoding: the browser sends 550x450; larger pictures are shrunk. */
 export const MAX_SIDE = 1280;
 
@@ -45,18 +45,21 @@ export async function decodeImage(bytes: Buffer, field = 'image'): Promise<RgbIm
   if (bytes.length === 0) throw new AnalysisInputError('EMPTY_IMAGE', `${field} is empty`);
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   } catch {
     throw new AnalysisInputError('NOT_AN_IMAGE', `${field} is not a readable image`);
   }
   if (!meta.format || !['jpeg', 'png', 'webp'].includes(meta.format)) {
     throw new AnalysisInputError('NOT_AN_IMAGE', `${field} must be a JPEG, PNG or WebP image`);
   }
-  if (!meta.width || !meta.height || meta.width < 32 || meta.height < 32) {
-    throw new AnalysisInputError('IMAGE_TOO_SMALL', `${field} is too small (at least 32x32 pixels)`);
+  if (!meta.width || !meta.height || meta.width < MIN_IMAGE_SIDE || meta.height < MIN_IMAGE_SIDE) {
+    throw new AnalysisInputError(
+      'IMAGE_TOO_SMALL',
+      `${field} is too small (at least ${MIN_IMAGE_SIDE}x${MIN_IMAGE_SIDE} pixels)`,
+    );
   }
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .removeAlpha()

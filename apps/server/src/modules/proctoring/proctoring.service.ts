@@ -3,6 +3,7 @@ import {
   AnalysisBusyError,
   AnalysisInputError,
   AnalysisTimeoutError,
+  assertImageDimensions,
   decodeBase64Image,
   type Analyzer,
 } from '@invigil/analysis';
@@ -90,6 +91,12 @@ export class ProctoringService {
     const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
     const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
     if (!jpeg && !png) throw new HttpError(400, 'imagePath must be a JPEG or PNG image');
+    // Before anything is stored: a picture analysis would refuse for its size is refused here (422).
+    try {
+      assertImageDimensions(bytes, 'imagePath');
+    } catch (e) {
+      throw toHttpError(e);
+    }
     return bytes;
   }
 

@@ -43,8 +43,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fully built app on a fresh, migrated and seeded database. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** A fully built app on a fresh, migrated and seeded database; logs off unless `logger` is given. */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { logger?: object } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invigil-test-'));
   const scratch = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL) : null;
   const database = await createDb({ databaseUrl: scratch?.url, poolSize: 5 });
@@ -60,7 +63,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     loginRatePerMinute: 1000,
     ...overrides,
   };
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: options.logger ?? false });
   await app.ready();
   return {
     app,

@@ -88,3 +88,20 @@ export const jobPings = pgTable('job_pings', {
   handled: boolean('handled').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Auto-login links already used (ADR 0001): a link signs in once. Keyed by the link's signature;
+ * a row is kept until the link would have expired anyway, then deleted.
+ */
+export const usedAutoLoginLinks = pgTable(
+  'used_auto_login_links',
+  {
+    sig: text('sig').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_auto_login_links_expires_idx').on(t.expiresAt)],
+);

@@ -3,6 +3,7 @@ import type { AppConfig } from './config.ts';
 import type { MediaStorage } from './lib/media-storage.ts';
 import type { Queue } from './lib/queue.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { FailedNameRepository } from './modules/auth/failed-name.repository.ts';
 import { PasswordGuard } from './modules/auth/password-guard.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
 import { UsedLinkRepository } from './modules/auth/used-link.repository.ts';
@@ -53,6 +54,7 @@ function buildRepositories({ config, database }: Ports) {
     users: new UserRepository(database),
     sessions: new SessionRepository(database, config.sessionIdleMinutes, config.sessionCacheMs),
     usedLinks: new UsedLinkRepository(database),
+    failedNames: new FailedNameRepository(database),
     /** One instance: its question and owner caches serve every module. */
     exam: new ExamRepository(database),
     answerBatches: new AnswerBatchRepository(database),
@@ -65,8 +67,8 @@ function buildRepositories({ config, database }: Ports) {
 
 function buildServices({ config, queue, media }: Ports, repos: Repositories, runtime: Composition['runtime']) {
   const results = new ResultsService(repos.results, repos.exam, queue);
-  // One guard: sign-in and password change share the lockout count (and the unknown-name memory).
-  const passwordGuard = new PasswordGuard(repos.users, config);
+  // One guard: sign-in and password change share the lockout count.
+  const passwordGuard = new PasswordGuard(repos.users, repos.failedNames, config);
   const batcher = new SaveBatcher(
     (rows, attemptIds) => repos.answerBatches.write(rows, attemptIds, SAVE_GRACE_SECONDS),
     (id, changes) => repos.exam.upsertAnswers(id, changes, SAVE_GRACE_SECONDS),

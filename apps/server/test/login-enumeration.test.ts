@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@invigil/contracts';
+import { buildApp } from '../src/app.ts';
 import { createTestApp, DEMO, dbKind, type TestApp } from './helpers.ts';
 
 // Count the password hash verifications the server runs (the real function still runs).
@@ -68,5 +69,24 @@ describe(`sign-in does not reveal whether an account exists (${dbKind})`, () => 
     expect(dummy!.slice(0, 4)).toEqual(real!.slice(0, 4));
     expect(dummy![0]).toBe('scrypt');
     expect(dummy![5]!.length).toBe(real![5]!.length);
+  });
+
+  it("keeps an unknown name's count in the database: another API node answers the same, no name stored", async () => {
+    const name = 'roaming@example.com';
+    expect((await login(name, 'Wrong@1234')).json().remainingAttempts).toBe(2);
+    const otherNode = await buildApp(t.config, { database: t.database, logger: false });
+    try {
+      const res = await otherNode.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { userName: name, password: 'Wrong@1234' },
+      });
+      expect(res.json().remainingAttempts).toBe(1);
+    } finally {
+      await otherNode.close();
+    }
+    const { rows } = await t.database.executeSql<{ name_hash: string }>('SELECT name_hash FROM failed_login_names');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toMatch(/example\.com/i);
   });
 });

@@ -105,3 +105,19 @@ export const usedAutoLoginLinks = pgTable(
   },
   (t) => [index('used_auto_login_links_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Failed sign-ins under names that are no account (issue 11): counted and locked like a real
+ * account's, so replies do not tell which names exist. Keyed by the SHA-256 of the lowercased
+ * name (no typed name is stored); rows idle for a day and not locked are deleted.
+ */
+export const failedLoginNames = pgTable(
+  'failed_login_names',
+  {
+    nameHash: text('name_hash').primaryKey(),
+    failedAttempts: integer('failed_attempts').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('failed_login_names_updated_idx').on(t.updatedAt)],
+);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /**
  * A URL as the request log shows it: the path kept, every query value replaced. Query strings

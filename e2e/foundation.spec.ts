@@ -228,7 +228,7 @@ test('auto-login: a signed link of today signs in; tampered, unsigned and stale 
   const staleSig = createHmac('sha256', key).update(`${staleRef}.${email}`).digest('hex');
   await page.goto(`/v2/user/login?${new URLSearchParams({ ref: staleRef, email, sig: staleSig })}`);
   await expect(page.getByRole('alert')).toHaveText(
-    'This sign-in link has expired. Links are valid only on the day they were issued.',
+    'This sign-in link has expired or has already been used. Please sign in with your username and password.',
   );
 
   await page.goto(`/v2/user/login${query}`);

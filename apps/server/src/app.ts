@@ -14,6 +14,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { loggerOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -29,7 +30,7 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An already opened database (tests); otherwise opened from the config. */
   database?: Database;
-  /** Pino options; false silences logs. */
+  /** Pino options merged into the app's (a test's destination stream); false silences logs. */
   logger?: boolean | object;
   /** A code executor instead of the configured sandbox (tests that need controlled timing). */
   executor?: Ports['executor'];
@@ -46,9 +47,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (config.seedOnStart) await seedIfEmpty(database);
   }
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config, options.logger),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers only from the configured proxies (TRUST_PROXY); none by default, so a
+    // client cannot pick its own address for the per-IP login limit.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);

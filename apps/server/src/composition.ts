@@ -4,7 +4,10 @@ import type { AppConfig } from './config.ts';
 import type { MediaStorage } from './lib/media-storage.ts';
 import type { Queue } from './lib/queue.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { FailedNameRepository } from './modules/auth/failed-name.repository.ts';
+import { PasswordGuard } from './modules/auth/password-guard.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
+import { UsedLinkRepository } from './modules/auth/used-link.repository.ts';
 import { UserRepository } from './modules/auth/user.repository.ts';
 import { CodeRunLimiter } from './modules/coding/code-run-limiter.ts';
 import { CodeRunners } from './modules/coding/code-runners.ts';
@@ -54,6 +57,8 @@ function buildRepositories({ config, database }: Ports) {
   return {
     users: new UserRepository(database),
     sessions: new SessionRepository(database, config.sessionIdleMinutes, config.sessionCacheMs),
+    usedLinks: new UsedLinkRepository(database),
+    failedNames: new FailedNameRepository(database),
     /** One instance: its question and owner caches serve every module. */
     exam: new ExamRepository(database),
     answerBatches: new AnswerBatchRepository(database),
@@ -66,6 +71,8 @@ function buildRepositories({ config, database }: Ports) {
 
 function buildServices({ config, queue, media }: Ports, repos: Repositories, runtime: Composition['runtime']) {
   const results = new ResultsService(repos.results, repos.exam, queue);
+  // One guard: sign-in and password change share the lockout count.
+  const passwordGuard = new PasswordGuard(repos.users, repos.failedNames, config);
   const batcher = new SaveBatcher(
     (rows, attemptIds) => repos.answerBatches.write(rows, attemptIds, SAVE_GRACE_SECONDS),
     (id, changes) => repos.exam.upsertAnswers(id, changes, SAVE_GRACE_SECONDS),
@@ -73,8 +80,8 @@ function buildServices({ config, queue, media }: Ports, repos: Repositories, run
     config.saveBatchRows,
   );
   return {
-    auth: new AuthService(repos.users, repos.sessions, config),
-    profile: new ProfileService(repos.users),
+    auth: new AuthService(repos.users, repos.sessions, passwordGuard, config),
+    profile: new ProfileService(repos.users, repos.sessions, passwordGuard),
     dashboard: new DashboardService(repos.dashboard),
     groupReports: new GroupReportService(repos.dashboard, repos.users),
     examSessions: new ExamSessionService(repos.exam, results),

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,35 @@ const minutes = (min: number) =>
 const onOff = () => z.preprocess(unset, z.enum(['on', 'off'], { error: 'must be on or off' }).optional());
 const url = () => z.preprocess(unset, z.url({ error: 'must be a URL' }).optional());
 
+/** proxy-addr's names for address ranges, besides addresses and CIDRs. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+/** A comma-separated list of proxy addresses or CIDRs; empty: none. */
+const proxyList = () =>
+  z.preprocess(
+    unset,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every(isProxyAddress), {
+        error: 'must be comma-separated IP addresses or CIDRs (or loopback, linklocal, uniquelocal)',
+      })
+      .optional(),
+  );
+
 /**
  * Every environment variable the server process reads, read here once. README.md's table in
  * "Running" lists exactly these keys (a test checks it). Defaults are applied in loadConfig.
@@ -50,7 +80,10 @@ export const EnvSchema = z.object({
   MAX_LOGIN_ATTEMPTS: int(1),
   LOCK_MINUTES: minutes(0),
   LOGIN_RATE_PER_MINUTE: int(1),
+  TRUST_PROXY: proxyList(),
   AUTO_LOGIN_SECRET: text(),
+  AUTO_LOGIN_TTL_MINUTES: minutes(0.1),
+  HSTS_MAX_AGE: int(0, 63_072_000),
   WEB_DIST: text(),
   LOG_LEVEL: z.preprocess(
     unset,
@@ -98,8 +131,17 @@ export interface AppConfig {
   lockMinutes: number;
   /** Sign-in attempts allowed per IP per minute. */
   loginRatePerMinute: number;
+  /**
+   * Proxies (addresses, CIDRs) whose X-Forwarded-For / -Proto / -Host are believed; empty: the
+   * client's address is the socket's, whatever headers it sends.
+   */
+  trustProxy: string[];
   /** HMAC key of auto-login links; absent: a key generated under dataDir. */
   autoLoginSecret?: string;
+  /** How long a signed auto-login link works after it was issued (and only on its UTC day). */
+  autoLoginTtlMinutes: number;
+  /** Strict-Transport-Security max-age in seconds on https requests; 0: no HSTS header. */
+  hstsMaxAge: number;
   /** Built SPA to serve; absent means API only. */
   webDist?: string;
   logLevel: string;
@@ -155,7 +197,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxLoginAttempts: e.MAX_LOGIN_ATTEMPTS ?? 5,
     lockMinutes: e.LOCK_MINUTES ?? 15,
     loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE ?? 30,
+    trustProxy: e.TRUST_PROXY ?? [],
     autoLoginSecret: e.AUTO_LOGIN_SECRET,
+    autoLoginTtlMinutes: e.AUTO_LOGIN_TTL_MINUTES ?? 15,
+    hstsMaxAge: e.HSTS_MAX_AGE ?? 0,
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL ?? 'info',
     queue: e.QUEUE !== 'off',

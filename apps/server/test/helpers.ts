@@ -43,10 +43,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fully built app on a fresh, migrated and seeded database. */
+/** A fully built app on a fresh, migrated and seeded database; logs off unless `logger` is given. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  build: Pick<BuildOptions, 'executor'> = {},
+  options: Pick<BuildOptions, 'executor'> & { logger?: object } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invigil-test-'));
   const scratch = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL) : null;
@@ -63,7 +63,8 @@ export async function createTestApp(
     loginRatePerMinute: 1000,
     ...overrides,
   };
-  const app = await buildApp(config, { database, logger: false, ...build });
+  const { logger, ...build } = options;
+  const app = await buildApp(config, { database, ...build, logger: logger ?? false });
   await app.ready();
   return {
     app,

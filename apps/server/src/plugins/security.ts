@@ -4,8 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
 import { registerSecurityHeaders } from './security-headers.ts';
 
-/** Security headers, rate limits (routes opt in with config.rateLimit) and compression. */
+/** Under /api (the path, whatever the query). */
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Security headers, rate limits (routes opt in with config.rateLimit) and compression. API
+ * replies are never stored by a browser or proxy cache (they carry tokens and personal data);
+ * HSTS goes on https requests when HSTS_MAX_AGE is set (ADR 0080).
+ */
 export async function registerSecurity(app: FastifyInstance) {
+  const { hstsMaxAge } = app.ctx.config;
+  const hsts = `max-age=${hstsMaxAge}; includeSubDomains`;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isApi(request.url)) reply.header('cache-control', 'no-store');
+    // request.protocol is https for a TLS socket, or from X-Forwarded-Proto of a trusted proxy only.
+    if (hstsMaxAge > 0 && request.protocol === 'https') reply.header('strict-transport-security', hsts);
+    done();
+  });
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {

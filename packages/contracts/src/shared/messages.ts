@@ -17,7 +17,8 @@ export const MESSAGES = {
   oldPasswordWrong: 'Old password did not match...',
   passwordUpdated: 'Password changed successfully',
   autoLoginInvalid: 'This sign-in link is not valid. Please sign in with your username and password.',
-  autoLoginExpired: 'This sign-in link has expired. Links are valid only on the day they were issued.',
+  autoLoginExpired:
+    'This sign-in link has expired or has already been used. Please sign in with your username and password.',
 } as const;
 
 /** remainingAttempts to the login screen's message (spec section 8). */

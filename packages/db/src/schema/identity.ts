@@ -88,3 +88,36 @@ export const jobPings = pgTable('job_pings', {
   handled: boolean('handled').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Auto-login links already used (ADR 0001): a link signs in once. Keyed by the link's signature;
+ * a row is kept until the link would have expired anyway, then deleted.
+ */
+export const usedAutoLoginLinks = pgTable(
+  'used_auto_login_links',
+  {
+    sig: text('sig').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_auto_login_links_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Failed sign-ins under names that are no account (issue 11): counted and locked like a real
+ * account's, so replies do not tell which names exist. Keyed by the SHA-256 of the lowercased
+ * name (no typed name is stored); rows idle for a day and not locked are deleted.
+ */
+export const failedLoginNames = pgTable(
+  'failed_login_names',
+  {
+    nameHash: text('name_hash').primaryKey(),
+    failedAttempts: integer('failed_attempts').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('failed_login_names_updated_idx').on(t.updatedAt)],
+);

@@ -7,7 +7,7 @@ import { autoLoginKey, verifyAutoLogin } from './auto-login.service.ts';
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, repositories, services } = app.ctx;
-  const { users, sessions } = repositories;
+  const { users, sessions, usedLinks } = repositories;
   const { auth } = services;
   const loginLimit = { max: config.loginRatePerMinute, timeWindow: '1 minute' };
   const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({
@@ -34,13 +34,19 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: { tags: ['auth'], summary: 'Sign in with a signed link', body: AutoLoginRequest, response: LoginReplies },
     },
     async (req, reply) => {
-      const email = verifyAutoLogin(autoLoginKey(config.dataDir, config.autoLoginSecret), req.body);
+      const key = autoLoginKey(config.dataDir, config.autoLoginSecret);
+      const { email, expiresAt } = verifyAutoLogin(key, req.body, config.autoLoginTtlMinutes);
       const user = await users.findByEmail(email);
       if (!user) throw new HttpError(401, MESSAGES.autoLoginInvalid);
       if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
         return reply.status(423).send({ status: 'LOCKED', message: MESSAGES.locked, remainingAttempts: 0 });
       }
-      const outcome = await auth.openSession(user, req.body.regen, meta(req));
+      // Single use: the link is used up when it opens a session; a second use reads as expired.
+      const claim = async () => {
+        if (!(await usedLinks.claim(req.body.sig, user.id, expiresAt)))
+          throw new HttpError(401, MESSAGES.autoLoginExpired);
+      };
+      const outcome = await auth.openSession(user, req.body.regen, meta(req), claim);
       return reply.status(outcome.httpStatus as 200).send(outcome.body);
     },
   );

@@ -7,8 +7,8 @@ import {
   type LoginResponse,
 } from '@invigil/contracts';
 import type { AppConfig } from '../../config.ts';
-import { verifyPassword } from '@invigil/db/passwords';
 import { newToken } from '../../lib/tokens.ts';
+import type { PasswordGuard } from './password-guard.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
 
@@ -27,40 +27,37 @@ export class AuthService {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
-    private readonly config: Pick<AppConfig, 'maxLoginAttempts' | 'lockMinutes'>,
+    private readonly guard: PasswordGuard,
+    private readonly config: Pick<AppConfig, 'maxLoginAttempts'>,
   ) {}
 
   async login(userName: string, password: string, regen: boolean, meta: Meta): Promise<LoginOutcome> {
-    const user = await this.users.findByEmail(userName.trim().toLowerCase());
-    if (!user) {
-      // Same words as a wrong password; no attempt count, so unknown accounts are not revealed.
-      return { httpStatus: 401, body: { status: 'FAILURE', message: MESSAGES.wrongCredentials } };
-    }
-    const now = Date.now();
-    const locked = user.lockedUntil && user.lockedUntil.getTime() > now;
-    if (locked) return this.lockedOutcome();
-    // A lock that has run out gives the account a fresh set of attempts.
-    const failedSoFar = user.lockedUntil ? 0 : user.failedAttempts;
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      const failed = failedSoFar + 1;
-      const remaining = Math.max(0, this.config.maxLoginAttempts - failed);
-      const lockedUntil = remaining === 0 ? new Date(now + this.config.lockMinutes * 60_000) : null;
-      await this.users.recordFailure(user.id, failed, lockedUntil);
-      if (remaining === 0) return this.lockedOutcome();
-      return {
-        httpStatus: 401,
-        body: { status: 'FAILURE', message: remainingAttemptsMessage(remaining), remainingAttempts: remaining },
-      };
-    }
-    if (user.failedAttempts || user.lockedUntil) await this.users.clearFailures(user.id);
-    return this.openSession(user, regen, meta);
+    const name = userName.trim().toLowerCase();
+    const user = await this.users.findByEmail(name);
+    // An unknown account gets the same checks, replies and time as a known one (PasswordGuard).
+    const check = await this.guard.check(user, name, password);
+    if (check.ok) return this.openSession(check.user, regen, meta);
+    if (check.locked) return this.lockedOutcome();
+    return {
+      httpStatus: 401,
+      body: {
+        status: 'FAILURE',
+        message: remainingAttemptsMessage(check.remaining),
+        remainingAttempts: check.remaining,
+      },
+    };
   }
 
-  /** Opens a session for an already authenticated user (password or signed link). */
-  async openSession(user: UserRow, regen: boolean, meta: Meta): Promise<LoginOutcome> {
+  /**
+   * Opens a session for an already authenticated user (password or signed link). `claim` runs
+   * once a session is about to open (not for the 409 "already signed in" answer, which the client
+   * follows with regen): a single-use link is used up only then; it throws to refuse.
+   */
+  async openSession(user: UserRow, regen: boolean, meta: Meta, claim?: () => Promise<void>): Promise<LoginOutcome> {
     if (!regen && (await this.sessions.hasActive(user.id))) {
       return { httpStatus: 409, body: { status: LOGIN_ALREADY, message: LOGIN_ALREADY } };
     }
+    if (claim) await claim();
     if (regen) await this.sessions.revokeAllForUser(user.id, 'regen');
     const token = newToken();
     await this.sessions.create(user.id, token, meta);

@@ -38,12 +38,27 @@ export function signAutoLogin(key: string, email: string, now = new Date()) {
   return { ref, email: emailB64, sig: hmacHex(key, message(ref, emailB64)) };
 }
 
-const sameUtcDay = (a: Date, b: Date) => a.toISOString().slice(0, 10) === b.toISOString().slice(0, 10);
+/** A link dated this far in the future (clocks of API nodes differ a little) is still accepted. */
+const CLOCK_SKEW_MS = 60_000;
 
-/** Verifies signature and day; returns the e-mail it was issued for. */
-export function verifyAutoLogin(key: string, p: { ref: string; email: string; sig: string }, now = new Date()): string {
+const endOfUtcDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+
+/**
+ * Verifies the signature and the link's age: it works for `ttlMinutes` after it was issued, and
+ * only on its UTC day (the spec: the ref date equals today's date). Returns the e-mail it was
+ * issued for and when it stops working (a used link is remembered until then).
+ */
+export function verifyAutoLogin(
+  key: string,
+  p: { ref: string; email: string; sig: string },
+  ttlMinutes: number,
+  now = new Date(),
+): { email: string; expiresAt: Date } {
   if (!safeEqualHex(hmacHex(key, message(p.ref, p.email)), p.sig)) throw new HttpError(401, MESSAGES.autoLoginInvalid);
-  const issued = new Date(Number(p.ref));
-  if (Number.isNaN(issued.getTime()) || !sameUtcDay(issued, now)) throw new HttpError(401, MESSAGES.autoLoginExpired);
-  return Buffer.from(p.email, 'base64').toString('utf8');
+  const issued = Number(p.ref);
+  const expiresAt = Math.min(issued + ttlMinutes * 60_000, endOfUtcDay(new Date(issued)));
+  const t = now.getTime();
+  if (!Number.isFinite(issued) || issued > t + CLOCK_SKEW_MS || t >= expiresAt)
+    throw new HttpError(401, MESSAGES.autoLoginExpired);
+  return { email: Buffer.from(p.email, 'base64').toString('utf8'), expiresAt: new Date(expiresAt) };
 }

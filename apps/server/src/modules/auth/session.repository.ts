@@ -120,6 +120,16 @@ export class SessionRepository {
     this.cache.invalidate((s) => s.id === userId);
   }
 
+  /** Ends every session of the user but one (a password change keeps the session that made it). */
+  async revokeOthers(userId: number, keepSessionId: number, reason: string): Promise<void> {
+    await this.database.executeSql(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = $3
+        WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
+      [userId, keepSessionId, reason],
+    );
+    this.cache.invalidate((s) => s.id === userId && s.sessionId !== keepSessionId);
+  }
+
   async revoke(sessionId: number, reason: string): Promise<void> {
     await this.database.executeSql(
       'UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',

@@ -49,6 +49,6 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         response: { 200: UpdatePasswordResponse },
       },
     },
-    async (req) => profile.changePassword(req.user.id, req.body),
+    async (req) => profile.changePassword(req.user, req.body),
   );
 }

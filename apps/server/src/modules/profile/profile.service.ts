@@ -1,12 +1,18 @@
 import { MESSAGES, type UpdatePasswordRequest, type UpdateProfileRequest } from '@invigil/contracts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { userPolicy } from '../../policies/user.policy.ts';
-import { hashPassword, verifyPassword } from '@invigil/db/passwords';
+import { hashPassword } from '@invigil/db/passwords';
+import type { PasswordGuard } from '../auth/password-guard.ts';
+import type { SessionRepository } from '../auth/session.repository.ts';
 import type { UserRepository } from '../auth/user.repository.ts';
 
 /** The profile screen's reads and the two updates; the server checks every rule again. */
 export class ProfileService {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly guard: PasswordGuard,
+  ) {}
 
   async get(userId: number, orgHeader: number | null) {
     const user = await this.users.findById(userId);
@@ -41,11 +47,18 @@ export class ProfileService {
       : { success: false, message: MESSAGES.somethingWrong };
   }
 
-  async changePassword(userId: number, body: UpdatePasswordRequest) {
-    const user = await this.users.findById(userId);
+  /**
+   * Wrong old passwords count towards the sign-in lockout (423 once locked, as sign-in). A
+   * changed password ends every other session of the user; the one that changed it stays.
+   */
+  async changePassword(actor: { id: number; sessionId: number }, body: UpdatePasswordRequest) {
+    const user = await this.users.findById(actor.id);
     if (!user) throw notFound('User not found.');
-    if (!(await verifyPassword(body.oldPassword, user.passwordHash))) return { oldMatch: false, update: false };
-    const update = await this.users.updatePasswordHash(userId, await hashPassword(body.newPassword));
+    const check = await this.guard.check(user, user.email.toLowerCase(), body.oldPassword);
+    if (!check.ok && check.locked) throw new HttpError(423, MESSAGES.locked);
+    if (!check.ok) return { oldMatch: false, update: false };
+    const update = await this.users.updatePasswordHash(actor.id, await hashPassword(body.newPassword));
+    if (update) await this.sessions.revokeOthers(actor.id, actor.sessionId, 'password-change');
     return { oldMatch: true, update };
   }
 }

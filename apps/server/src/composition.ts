@@ -19,9 +19,11 @@ import { GroupReportService } from './modules/dashboard/group-report.service.ts'
 import { AdaptiveService } from './modules/exam/adaptive.service.ts';
 import { AnswerBatchRepository } from './modules/exam/answer-batch.repository.ts';
 import { AnswerSaveService } from './modules/exam/answer-save.service.ts';
+import { AnswerSnapshotRepository } from './modules/exam/answer-snapshot.repository.ts';
 import { SAVE_GRACE_SECONDS } from './modules/exam/attempt-rules.ts';
 import { ExamSessionService } from './modules/exam/exam-session.service.ts';
 import { ExamRepository } from './modules/exam/exam.repository.ts';
+import { ItemIds } from './modules/exam/item-ids.ts';
 import { SaveBatcher } from './modules/exam/save-batcher.ts';
 import { AnalyzerProvider } from './modules/proctoring/analyzer-provider.ts';
 import { ProctoringRepository } from './modules/proctoring/proctoring.repository.ts';
@@ -62,6 +64,7 @@ function buildRepositories({ config, database }: Ports) {
     /** One instance: its question and owner caches serve every module. */
     exam: new ExamRepository(database),
     answerBatches: new AnswerBatchRepository(database),
+    answerSnapshots: new AnswerSnapshotRepository(database),
     results: new ResultsRepository(database),
     dashboard: new DashboardRepository(database),
     proctoring: new ProctoringRepository(database),
@@ -70,7 +73,8 @@ function buildRepositories({ config, database }: Ports) {
 }
 
 function buildServices({ config, queue, media }: Ports, repos: Repositories, runtime: Composition['runtime']) {
-  const results = new ResultsService(repos.results, repos.exam, queue);
+  const itemIds = new ItemIds(config.itemIdSecret);
+  const results = new ResultsService(repos.results, repos.exam, queue, itemIds);
   // One guard: sign-in and password change share the lockout count.
   const passwordGuard = new PasswordGuard(repos.users, repos.failedNames, config);
   const batcher = new SaveBatcher(
@@ -84,9 +88,9 @@ function buildServices({ config, queue, media }: Ports, repos: Repositories, run
     profile: new ProfileService(repos.users, repos.sessions, passwordGuard),
     dashboard: new DashboardService(repos.dashboard),
     groupReports: new GroupReportService(repos.dashboard, repos.users),
-    examSessions: new ExamSessionService(repos.exam, results),
-    answerSaves: new AnswerSaveService(repos.exam, results, batcher),
-    adaptive: new AdaptiveService(repos.exam, results),
+    examSessions: new ExamSessionService(repos.exam, results, repos.answerSnapshots, itemIds),
+    answerSaves: new AnswerSaveService(repos.exam, results, repos.answerSnapshots, config.snapshots, batcher),
+    adaptive: new AdaptiveService(repos.exam, results, itemIds),
     results,
     answerFiles: new AnswerFiles(media, repos.exam),
     coding: new CodingService(repos.codingQuestions, runtime.codeRunners, new CodeRunLimiter(config.codeRuns)),

@@ -10,6 +10,9 @@ const repoRoot = path.resolve(here, '../../..');
 const ROLES = ['all', 'api', 'worker', 'analysis'] as const;
 type Role = (typeof ROLES)[number];
 
+/** Development only: production sets ITEM_ID_SECRET (README). */
+const DEV_ITEM_ID_SECRET = 'invigil-dev-item-ids';
+
 /** An unset or empty variable takes the default. */
 const unset = (v: unknown) => (v === '' ? undefined : v);
 const text = () => z.preprocess(unset, z.string().optional());
@@ -112,6 +115,9 @@ export const EnvSchema = z.object({
   CODE_RUNS_PER_USER: int(1),
   CODE_RUNS_PER_MINUTE: int(1),
   MYSQL_URL: url(),
+  SNAPSHOT_KEEP: int(1, 1000),
+  SNAPSHOT_MAX_KB: int(1, 8192),
+  ITEM_ID_SECRET: text(),
 });
 
 export interface AppConfig {
@@ -165,6 +171,13 @@ export interface AppConfig {
   codeRuns: { perUser: number; perMinute: number };
   /** MySQL server for SQL questions in the mysql dialect (the sandbox's default when absent). */
   mysqlUrl?: string;
+  /** Full-form progress snapshots (ADR 0070): newest versions kept per attempt, and one snapshot's size limit. */
+  snapshots: { keep: number; maxKb: number };
+  /**
+   * HMAC key of the opaque matching item ids sent to candidates (ADR 0070). The same on every
+   * API node; the built-in default is for development only.
+   */
+  itemIdSecret: string;
 }
 
 /** A bad environment value: the message names the variable and what it expects. */
@@ -225,5 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     codeRuns: { perUser: e.CODE_RUNS_PER_USER ?? 2, perMinute: e.CODE_RUNS_PER_MINUTE ?? 20 },
     mysqlUrl: e.MYSQL_URL,
+    snapshots: { keep: e.SNAPSHOT_KEEP ?? 5, maxKb: e.SNAPSHOT_MAX_KB ?? 512 },
+    itemIdSecret: e.ITEM_ID_SECRET ?? DEV_ITEM_ID_SECRET,
   };
 }

@@ -5,8 +5,9 @@ import { AnswerValue } from './question-item.ts';
 /**
  * POST /api/test/answeredQuestions: the save of progress. Two forms:
  * - the spec's full form: examDetail and quesData, each base64url JSON; quesData is the whole
- *   question list (only qid, seq and answer fields are read). Every full save is kept as a
- *   versioned snapshot.
+ *   question list (only qid, seq and answer fields are read). A full save is kept as a
+ *   versioned snapshot, bounded (ADR 0070): one equal to the newest is not kept again, only the
+ *   newest few are kept, and one above the size limit is refused whole with 413.
  * - the delta form: only the answers that changed, each with the client's seq.
  */
 export const AnswerChange = z.object({

@@ -21,12 +21,14 @@ import {
 } from './attempt-rules.ts';
 import { toQuestionItem } from './exam.presenter.ts';
 import type { ExamRepository } from './exam.repository.ts';
+import type { ItemIds } from './item-ids.ts';
 
 /** Adaptive tests: save the current answer, then the server picks the next question. */
 export class AdaptiveService {
   constructor(
     private readonly repo: ExamRepository,
     private readonly closer: TimeoutCloser,
+    private readonly itemIds: ItemIds,
   ) {}
 
   async nextQuestion(userId: number, body: NextQuestionRequest) {
@@ -50,14 +52,16 @@ export class AdaptiveService {
       const remainingMarks = q ? Math.max(0, a.exam.totalMarksToAttempt - marksServed(ids)) : 0;
       return {
         done: !q,
-        question: q ? encodePayload(toQuestionItem(q, ids.indexOf(q.id), lang, a.id, undefined)) : null,
+        question: q ? encodePayload(toQuestionItem(q, ids.indexOf(q.id), lang, a.id, this.itemIds)) : null,
         remainingMarks,
         time_remaining: timeRemaining(a),
       };
     };
     // Already answered before (double click, retry): hand back the question that followed it.
     if (at < served.length - 1) return respond(served, served[at + 1] ?? null);
-    const correct = scoreQuestion(toScoringQuestion(current), body.answer) >= current.marks && current.marks > 0;
+    const correct =
+      scoreQuestion(toScoringQuestion(current, this.itemIds.matching(a.id, current)), body.answer) >= current.marks &&
+      current.marks > 0;
     const remaining = a.exam.totalMarksToAttempt - marksServed(served);
     const pick = pickNextQuestion(
       all.map((q) => ({ qid: q.id, level: q.difficulty, marks: q.marks })),

@@ -10,14 +10,23 @@ import { changesFrom, decodeQuestionStates, type AnswerChange } from './answer-c
 import { SAVE_GRACE_SECONDS, TIME_UP, type TimeoutCloser } from './attempt-rules.ts';
 import { permitted } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
+import type { AnswerSnapshotRepository } from './answer-snapshot.repository.ts';
 import type { ExamRepository } from './exam.repository.ts';
 import type { SaveBatcher } from './save-batcher.ts';
+
+/** Bounds of the full-form snapshots (ADR 0070): versions kept per attempt, and one snapshot's size. */
+export interface SnapshotLimits {
+  keep: number;
+  maxKb: number;
+}
 
 /** The hot path: progress saves (delta or the spec's full form) and question issue reports. */
 export class AnswerSaveService {
   constructor(
     private readonly repo: ExamRepository,
     private readonly closer: TimeoutCloser,
+    private readonly snapshots: AnswerSnapshotRepository,
+    private readonly limits: SnapshotLimits,
     /** Group commit for progress saves; without it each save is its own statement. */
     private readonly batcher?: SaveBatcher,
   ) {}
@@ -46,6 +55,13 @@ export class AnswerSaveService {
       }
       changes = changesFrom(items, allowed);
       snapshot = { examDetail, quesData: items };
+      // Refused whole, before anything is written: the stored state stays as it was.
+      const kb = Math.ceil(Buffer.byteLength(JSON.stringify(snapshot)) / 1024);
+      if (kb > this.limits.maxKb)
+        throw new HttpError(
+          413,
+          `This saved state is too large (${kb} KB; at most ${this.limits.maxKb} KB). Your previous save is kept.`,
+        );
     }
     const r = this.batcher
       ? await this.batcher.save(body.id, changes)
@@ -58,7 +74,7 @@ export class AnswerSaveService {
       throw new HttpError(409, TIME_UP, { examStatus: EXAM_STATUS.timeOut });
     }
     if (body.windowSwitchCount !== undefined) await this.repo.recordWindowSwitches(body.id, body.windowSwitchCount);
-    const version = snapshot ? await this.repo.addSnapshot(body.id, snapshot) : null;
+    const version = snapshot ? (await this.snapshots.add(body.id, snapshot, this.limits.keep)).version : null;
     const timeRemaining = r.deadlineAt ? Math.max(0, Math.floor((r.deadlineAt.getTime() - r.now.getTime()) / 1000)) : 0;
     return {
       examData: encodePayload({ version, status: r.status, time_remaining: timeRemaining }),

@@ -11,9 +11,14 @@ export interface TimeoutCloser {
   closeExpired(userExamId: number): Promise<boolean>;
 }
 
-/** Seconds left: the whole time before the start, the server clock's count while in progress. */
+/**
+ * Seconds left: the whole time before the first start, then the server clock's count to the
+ * deadline. A retest (998) keeps the deadline of its first start (ADR 0070): only an attempt
+ * that was never started has the whole time.
+ */
 export function timeRemaining(a: Attempt): number {
-  if (a.status === EXAM_STATUS.notStarted || a.status === EXAM_STATUS.retest) return a.exam.durationSeconds;
+  if (a.status === EXAM_STATUS.notStarted || a.status === EXAM_STATUS.retest)
+    return a.deadlineAt ? remainingSeconds(a.deadlineAt, a.now, a.exam.durationSeconds) : a.exam.durationSeconds;
   if (a.status === EXAM_STATUS.inProgress && a.deadlineAt)
     return remainingSeconds(a.deadlineAt, a.now, a.exam.durationSeconds);
   return 0;
@@ -32,6 +37,9 @@ export async function refuseIfTimedOut(a: Attempt, closer: TimeoutCloser): Promi
   }
 }
 
+/** The dashboard shows such a test with its Take button disabled until its date (spec, Language). */
+const NOT_OPEN_YET = 'This test is not open yet. It can be taken from its scheduled date.';
+
 const CLOSED: Record<string, string> = {
   [EXAM_STATUS.completed]: 'This test has already been submitted.',
   [EXAM_STATUS.timeOut]: 'This test has already been submitted.',
@@ -40,10 +48,12 @@ const CLOSED: Record<string, string> = {
   [EXAM_STATUS.resultFailed]: 'This test has already been submitted.',
 };
 
-/** 409 for an attempt that is closed or whose availability window has ended. */
+/** 409 for an attempt that is closed or outside its availability window (not yet open, or ended). */
 export function assertTakeable(a: Attempt): void {
   const closed = CLOSED[a.status];
   if (closed) throw new HttpError(409, closed, { examStatus: a.status });
+  if (a.status !== EXAM_STATUS.inProgress && a.scheduledAt && a.scheduledAt.getTime() > a.now.getTime())
+    throw new HttpError(409, NOT_OPEN_YET, { examStatus: a.status, opensAt: a.scheduledAt.toISOString() });
   if (a.status !== EXAM_STATUS.inProgress && a.expiresAt && a.expiresAt.getTime() < a.now.getTime())
     throw new HttpError(409, 'This test has expired.');
 }

@@ -20,7 +20,9 @@ import {
   type TimeoutCloser,
 } from './attempt-rules.ts';
 import { toExamDetail, toQuestionItem } from './exam.presenter.ts';
+import type { AnswerSnapshotRepository } from './answer-snapshot.repository.ts';
 import type { Attempt, ExamRepository } from './exam.repository.ts';
+import type { ItemIds } from './item-ids.ts';
 import { visibleQuestions } from './visible-questions.ts';
 
 /** Opening an attempt: its questions, start (the server fixes the deadline), resume, retest. */
@@ -28,6 +30,8 @@ export class ExamSessionService {
   constructor(
     private readonly repo: ExamRepository,
     private readonly closer: TimeoutCloser,
+    private readonly snapshots: AnswerSnapshotRepository,
+    private readonly itemIds: ItemIds,
   ) {}
 
   /** The caller's attempt, or 404 (another user's attempt is not revealed). */
@@ -44,7 +48,7 @@ export class ExamSessionService {
     const questions = await visibleQuestions(this.repo, a);
     if (questions.length === 0) throw new HttpError(409, 'No questions are available for this test.');
     const stored = new Map((await this.repo.answers(a.id)).map((s) => [s.qid, s]));
-    const items = questions.map((q, i) => toQuestionItem(q, i, lang, a.id, stored.get(q.id)));
+    const items = questions.map((q, i) => toQuestionItem(q, i, lang, a.id, this.itemIds, stored.get(q.id)));
     const detail = toExamDetail(view, timeRemaining(a));
     const all = await this.repo.questions(a.examId);
     const pools =
@@ -83,6 +87,8 @@ export class ExamSessionService {
     }
     const now = await this.owned(userId, body.id);
     if (now.status !== EXAM_STATUS.inProgress) throw new HttpError(409, 'This test cannot be started.');
+    // Started again after a retest whose deadline has passed: closed as timed out, like any other.
+    await refuseIfTimedOut(now, this.closer);
     return this.times(now);
   }
 
@@ -102,7 +108,7 @@ export class ExamSessionService {
   async answeredQts(userId: number, id: number) {
     const a = await this.owned(userId, id);
     const answers = await this.repo.answers(a.id);
-    const version = await this.repo.latestSnapshotVersion(a.id);
+    const version = await this.snapshots.latestVersion(a.id);
     if (answers.length === 0 && version === 0) return { result: null };
     const saved: SavedTest = {
       version,
@@ -116,6 +122,8 @@ export class ExamSessionService {
 
   async retest(userId: number, id: number) {
     const a = await this.owned(userId, id);
+    // Time that ran out stays run out: the attempt is closed rather than sent back to 998.
+    await refuseIfTimedOut(a, this.closer);
     if (!(await this.repo.retest(a.id))) {
       const closed = !['000', '001', '998'].includes(a.status);
       throw new HttpError(

@@ -12,6 +12,7 @@ import {
   type QuestionItem,
 } from '@invigil/contracts';
 import type { Attempt, QuestionRow, StoredAnswer } from './exam.repository.ts';
+import type { ItemIds, MatchIds } from './item-ids.ts';
 
 const flag = (v: unknown, fallback = 0) => (v === undefined || v === null || v === '' ? fallback : Number(v) || 0);
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -87,13 +88,17 @@ function shuffled<T>(items: T[], seed: number): T[] {
 const tr = (translations: Record<string, string> | undefined, lang: string) =>
   lang === DEFAULT_LANGUAGE ? null : (translations?.[lang] ?? null);
 
-/** Only what a view needs: never answerKey, isCorrect or correctid. */
-function contentFor(q: QuestionRow, lang: string, seed: number): QuestionItem['questionContent'] {
+/** Only what a view needs: never answerKey, isCorrect or correctid; matching items under opaque ids. */
+function contentFor(q: QuestionRow, lang: string, seed: number, ids: MatchIds): QuestionItem['questionContent'] {
   const c = q.content;
   if (q.qtypeCode === QTYPE.matching) {
     type Item = { id: number; text: string; translations?: Record<string, string> };
-    const map = (items: Item[]) => items.map((x) => ({ id: x.id, text: x.text, translated: tr(x.translations, lang) }));
-    return { columnA: map((c.columnA as Item[]) ?? []), columnB: shuffled(map((c.columnB as Item[]) ?? []), seed) };
+    const map = (items: Item[], opaque: Map<number, number>) =>
+      items.map((x) => ({ id: opaque.get(x.id) ?? 0, text: x.text, translated: tr(x.translations, lang) }));
+    return {
+      columnA: map((c.columnA as Item[]) ?? [], ids.columnA),
+      columnB: shuffled(map((c.columnB as Item[]) ?? [], ids.columnB), seed),
+    };
   }
   if (q.qtypeCode === QTYPE.typingTest) return { sourceText: String(c.sourceText ?? '') };
   if (q.qtypeCode === QTYPE.typedInput) return { lines: Math.max(1, Math.min(20, Number(c.lines ?? 1))) };
@@ -105,6 +110,7 @@ export function toQuestionItem(
   index: number,
   lang: string,
   userExamId: number,
+  itemIds: ItemIds,
   stored?: StoredAnswer,
 ): QuestionItem {
   const plain = q.choices.filter((c) => !c.blankKey);
@@ -129,7 +135,7 @@ export function toQuestionItem(
     translated_choicetext: join(
       plain.map((c) => (lang === DEFAULT_LANGUAGE ? c.text : (c.translations[lang] ?? TRANSLATION_MISSING))),
     ),
-    questionContent: contentFor(q, lang, userExamId * 7919 + q.id),
+    questionContent: contentFor(q, lang, userExamId * 7919 + q.id, itemIds.matching(userExamId, q)),
     answerStatus: false,
     buttonStyle: BUTTON_STYLE.notVisited,
     timeSpend: 0,

@@ -9,7 +9,6 @@ import {
   type QuestionDbRow,
   type UpsertDbRow,
 } from './exam.rows.ts';
-import { errorCode } from '../../lib/error-code.ts';
 
 /** An attempt (user-exam) joined with its exam: domain names, never raw rows. */
 export interface Attempt {
@@ -17,6 +16,8 @@ export interface Attempt {
   userId: number;
   examId: number;
   status: string;
+  /** When the test opens for this candidate (the availability window's start). */
+  scheduledAt: Date | null;
   startedAt: Date | null;
   deadlineAt: Date | null;
   finishedAt: Date | null;
@@ -84,6 +85,7 @@ function toAttempt(r: AttemptDbRow): Attempt {
     userId: r.user_id,
     examId: r.exam_id,
     status: r.status,
+    scheduledAt: date(r.scheduled_at),
     startedAt: date(r.started_at),
     deadlineAt: date(r.deadline_at),
     finishedAt: date(r.finished_at),
@@ -113,7 +115,7 @@ function toAttempt(r: AttemptDbRow): Attempt {
 }
 
 const ATTEMPT_SQL = `
-  SELECT ue.id, ue.user_id, ue.exam_id, ue.status, ue.started_at, ue.deadline_at, ue.finished_at, ue.expires_at, ue.selected_language,
+  SELECT ue.id, ue.user_id, ue.exam_id, ue.status, ue.scheduled_at, ue.started_at, ue.deadline_at, ue.finished_at, ue.expires_at, ue.selected_language,
          ue.window_switch_count, ue.abort_reason, ue.result_status, ue.result_date, ue.obtained_marks, ue.total_marks, ue.percentage,
          e.name, e.test_type, e.exam_type_id, e.duration_seconds, e.instruction_text, e.translated_instructions, e.languages,
          e.total_marks_to_attempt, e.thank_you_message, e.settings, now() AS now
@@ -255,38 +257,15 @@ export class ExamRepository {
     );
   }
 
-  /** Appends a versioned snapshot; returns its version. */
-  async addSnapshot(userExamId: number, data: unknown): Promise<number> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const { rows } = await this.database.executeSql<{ version: number }>(
-          `INSERT INTO answer_snapshots (user_exam_id, version, data)
-           SELECT $1, COALESCE(MAX(version), 0) + 1, $2::jsonb FROM answer_snapshots WHERE user_exam_id = $1 RETURNING version`,
-          [userExamId, JSON.stringify(data)],
-        );
-        const row = rows[0];
-        if (!row) throw new Error('answer snapshot insert returned no row');
-        return Number(row.version);
-      } catch (e) {
-        if (attempt < 3 && errorCode(e) === '23505') continue;
-        throw e;
-      }
-    }
-  }
-
-  async latestSnapshotVersion(userExamId: number): Promise<number> {
-    const { rows } = await this.database.executeSql<{ v: number }>(
-      'SELECT COALESCE(MAX(version), 0)::int AS v FROM answer_snapshots WHERE user_exam_id = $1',
-      [userExamId],
-    );
-    return Number(rows[0]?.v ?? 0);
-  }
-
-  /** 000/998 to 001: the server fixes the start and the deadline. Returns false when not startable. */
+  /**
+   * 000/998 to 001. The first start fixes the start and the deadline; a start after a retest
+   * keeps them (ADR 0070: a retest never gives more time). False when not startable.
+   */
   async start(userExamId: number, language: string): Promise<boolean> {
     const { rows } = await this.database.executeSql(
-      `UPDATE user_exams ue SET status = '001', started_at = now(), finished_at = NULL, selected_language = $2, updated_at = now(),
-              deadline_at = now() + make_interval(secs => e.duration_seconds)
+      `UPDATE user_exams ue SET status = '001', finished_at = NULL, selected_language = $2, updated_at = now(),
+              started_at = COALESCE(ue.started_at, now()),
+              deadline_at = COALESCE(ue.deadline_at, now() + make_interval(secs => e.duration_seconds))
          FROM exams e WHERE e.id = ue.exam_id AND ue.id = $1 AND ue.status IN ('000', '998') RETURNING ue.id`,
       [userExamId, language],
     );
@@ -294,14 +273,15 @@ export class ExamRepository {
   }
 
   /**
-   * The low-bandwidth path: back to 998, to be taken again with the full time. Only while no
-   * answer has reached the server: otherwise a candidate could reset the clock at will, and
-   * saved answers would be thrown away. A row holding only a review mark or time spent is not an
-   * answer. `checked` skips that guard when the caller has already judged nothing answered.
+   * The low-bandwidth path: back to 998, to be taken again. Only while no answer has reached
+   * the server (saved answers would be thrown away). The start time, the deadline and the
+   * questions already served stay (ADR 0070): the clock keeps running, so the cycle gains no
+   * time. A row holding only a review mark or time spent is not an answer and is dropped.
+   * `checked` skips the answer guard when the caller has already judged nothing answered.
    */
   async retest(userExamId: number, checked = false): Promise<boolean> {
     const { rows } = await this.database.executeSql(
-      `UPDATE user_exams SET status = '998', started_at = NULL, deadline_at = NULL, updated_at = now()
+      `UPDATE user_exams SET status = '998', updated_at = now()
         WHERE id = $1 AND status IN ('000', '001', '998')
           AND ($2::boolean OR NOT EXISTS (
             SELECT 1 FROM answers WHERE user_exam_id = $1
@@ -310,7 +290,6 @@ export class ExamRepository {
     );
     if (!rows.length) return false;
     await this.database.executeSql('DELETE FROM answers WHERE user_exam_id = $1', [userExamId]);
-    await this.database.executeSql('DELETE FROM attempt_questions WHERE user_exam_id = $1', [userExamId]);
     return true;
   }
 

@@ -9,6 +9,7 @@ export interface AttemptDbRow {
   user_id: number;
   exam_id: number;
   status: string;
+  scheduled_at: Date | string | null;
   started_at: Date | string | null;
   deadline_at: Date | string | null;
   finished_at: Date | string | null;

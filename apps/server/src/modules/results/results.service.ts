@@ -18,6 +18,7 @@ import { resultPolicy } from '../../policies/result.policy.ts';
 import { changesFrom, decodeQuestionStates } from '../exam/answer-changes.ts';
 import { SAVE_GRACE_SECONDS, pastGrace } from '../exam/attempt-rules.ts';
 import type { Attempt, ExamRepository } from '../exam/exam.repository.ts';
+import type { ItemIds } from '../exam/item-ids.ts';
 import { RESULT_PROCESSED, type ResultsRepository } from './results.repository.ts';
 import { scoreJob } from './score.job.ts';
 import { toScoringQuestion } from './scoring.ts';
@@ -35,6 +36,7 @@ export class ResultsService {
     private readonly results: ResultsRepository,
     private readonly repo: ExamRepository,
     private readonly queue: Queue | null,
+    private readonly itemIds: ItemIds,
   ) {}
 
   private close(id: number, submitType: string, status: string, abortReason: string | null, onlyIfExpired = false) {
@@ -154,7 +156,10 @@ export class ResultsService {
       questions = questions.filter((q) => served.has(q.id));
     }
     const answers = new Map<number, AnswerValue>((await this.repo.answers(id)).map((s) => [s.qid, s.value]));
-    const ev = scoreAttempt(questions.map(toScoringQuestion), answers);
+    const ev = scoreAttempt(
+      questions.map((q) => toScoringQuestion(q, this.itemIds.matching(id, q))),
+      answers,
+    );
     const survey = isSurveyType(a.exam.testType);
     await this.results.saveScore(
       id,

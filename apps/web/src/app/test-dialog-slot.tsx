@@ -3,12 +3,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import { lazy, Suspense } from 'react';
 import type { TestDialogProps } from '../components/test-dialog.ts';
+import { SetupGate } from '../features/device-setup/setup-gate.tsx';
 
 const TestEngineRoot = lazy(() => import('../features/test-engine/test-engine-root.tsx'));
 
 /**
  * The full-screen test dialog the dashboard opens when a candidate starts an item; the test
- * engine's shell renders inside. Closing it reloads the page (the dashboard does that).
+ * engine's shell renders inside, after the device setup when the test is monitored. Closing it reloads the page (the dashboard does that).
  * Escape and backdrop clicks do not close a running test.
  */
 export function TestDialogSlot({ open, examId, selectedLanguage, testData, onClose }: TestDialogProps) {
@@ -25,7 +26,9 @@ export function TestDialogSlot({ open, examId, selectedLanguage, testData, onClo
           </Box>
         }
       >
-        <TestEngineRoot examId={examId} selectedLanguage={selectedLanguage} onClose={onClose} />
+        <SetupGate examId={examId} testData={testData}>
+          <TestEngineRoot examId={examId} selectedLanguage={selectedLanguage} onClose={onClose} />
+        </SetupGate>
       </Suspense>
     </Dialog>
   );

@@ -1,0 +1,126 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState, type ReactNode } from 'react';
+import { logPermission } from './api.ts';
+import { CameraPanel } from './camera-panel.tsx';
+import type { MicPhase } from './mic-level.ts';
+import { MicPanel } from './mic-panel.tsx';
+import { PermissionDialog } from './permission-dialog.tsx';
+import type { SetupPlan } from './setup-plan.ts';
+import { TEXTS } from './texts.ts';
+import { TroublePage } from './trouble-page.tsx';
+import { useMedia } from './use-media.ts';
+
+export interface DeviceSetupProps {
+  examId: number;
+  plan: SetupPlan;
+  /** Setup done: the test (instruction page) opens. */
+  onProceed(): void;
+}
+
+/** Setup snackbars hide after 2000 ms (spec §9). */
+const SNACKBAR_MS = 2000;
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 }, flex: 1, minWidth: 0 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * The pre-test device setup (spec "Pre-test device setup", §4 "Device setup"): audio first, then
+ * camera; one after the other for test types 14 and 15, side by side otherwise. A denied or
+ * missing device shows the permission dialog, then the troubleshooting page.
+ */
+export default function DeviceSetup({ examId, plan, onProceed }: DeviceSetupProps) {
+  const hasMic = plan.steps.includes('microphone');
+  const hasCamera = plan.steps.includes('camera');
+  const onResult = useCallback(
+    (granted: boolean, detail: string) =>
+      logPermission(examId, granted ? 'permission_granted' : 'permission_denied', detail),
+    [examId],
+  );
+  const media = useMedia(hasMic, hasCamera ? plan.video : null, onResult);
+  const [micPhase, setMicPhase] = useState<MicPhase>('idle');
+  const [step, setStep] = useState(0);
+  const [snackbar, setSnackbar] = useState<string | null>(null);
+  const [trouble, setTrouble] = useState(false);
+
+  if (media.phase === 'failed' && trouble) {
+    return <TroublePage device={hasMic ? 'microphone' : 'camera'} cause={media.cause} />;
+  }
+
+  const mic = (stream: MediaStream, withNext: boolean) => (
+    <Panel title={TEXTS.audioSetup}>
+      <MicPanel
+        stream={stream}
+        onPhase={setMicPhase}
+        next={
+          withNext
+            ? hasCamera
+              ? { label: TEXTS.continueToCamera, onClick: () => setStep(1) }
+              : { label: TEXTS.proceed, onClick: onProceed }
+            : undefined
+        }
+      />
+    </Panel>
+  );
+  const camera = (stream: MediaStream) => (
+    <Panel title={TEXTS.cameraSetup}>
+      <CameraPanel
+        examId={examId}
+        stream={stream}
+        size={plan.video}
+        micReady={!hasMic || micPhase === 'success'}
+        onSnackbar={setSnackbar}
+        onProceed={onProceed}
+      />
+    </Panel>
+  );
+
+  let body: ReactNode;
+  if (media.phase === 'requesting') {
+    body = (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+        <CircularProgress aria-label="Waiting for camera and microphone" />
+      </Box>
+    );
+  } else if (media.phase === 'failed') {
+    body = <Alert severity="error">{TEXTS.accessMandatory}</Alert>;
+  } else if (plan.layout === 'sequential') {
+    const current = plan.steps[step] ?? plan.steps[0];
+    body = current === 'microphone' ? mic(media.stream, true) : camera(media.stream);
+  } else {
+    body = (
+      <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'stretch' }}>
+        {hasMic && mic(media.stream, !hasCamera)}
+        {hasCamera && camera(media.stream)}
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ maxWidth: plan.layout === 'sequential' ? 640 : 1240, mx: 'auto', p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        {TEXTS.title}
+      </Typography>
+      {body}
+      <PermissionDialog open={media.phase === 'failed' && !trouble} onOk={() => setTrouble(true)} />
+      <Snackbar
+        open={snackbar !== null}
+        autoHideDuration={SNACKBAR_MS}
+        onClose={() => setSnackbar(null)}
+        message={snackbar}
+      />
+    </Box>
+  );
+}

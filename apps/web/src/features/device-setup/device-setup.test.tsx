@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '../../components/test-render.tsx';
 import { captureResult } from './capture-result.ts';
 import DeviceSetup from './device-setup.tsx';
@@ -82,14 +82,16 @@ describe('device setup screen', () => {
   const fakeStream = { getTracks: () => [] } as unknown as MediaStream;
   const withDevices = (impl: () => Promise<MediaStream>) =>
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(impl) } });
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('{"msg":"SUCCESS"}'))),
+    );
+  });
   afterEach(() => {
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined });
     vi.unstubAllGlobals();
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(new Response('{"msg":"SUCCESS"}'))),
-  );
 
   it('sequential flow shows the microphone step first and no camera yet', async () => {
     withDevices(() => Promise.resolve(fakeStream));

@@ -5,6 +5,7 @@ import DeviceSetup from './device-setup.tsx';
 import { levelPercent, micReducer, type MicPhase } from './mic-level.ts';
 import { setupPlan } from './setup-plan.ts';
 import { TEXTS } from './texts.ts';
+import { causeOf } from './use-media.ts';
 
 describe('microphone test state machine', () => {
   const run = (events: Parameters<typeof micReducer>[1][], from: MicPhase = 'idle') => events.reduce(micReducer, from);
@@ -75,6 +76,16 @@ describe('capture result mapping', () => {
       snackbar: TEXTS.primaryError,
     });
     expect(captureResult(rejected('?'))).toEqual({ state: 'idle', snackbar: TEXTS.primaryError });
+  });
+});
+
+describe('media failure causes', () => {
+  it('maps getUserMedia errors to the troubleshooting steps (denied, no device, other)', () => {
+    expect(causeOf('NotAllowedError')).toBe('denied');
+    expect(causeOf('PermissionDeniedError')).toBe('denied');
+    expect(causeOf('NotSupportedError')).toBe('denied');
+    expect(causeOf('NotFoundError')).toBe('noDevice');
+    expect(causeOf('NotReadableError')).toBe('other');
   });
 });
 

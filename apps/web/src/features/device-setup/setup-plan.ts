@@ -4,7 +4,7 @@ export interface MonitoringFlags {
   speaker_dialect: boolean;
 }
 
-export type SetupStep = 'microphone' | 'camera';
+type SetupStep = 'microphone' | 'camera';
 
 export interface SetupPlan {
   /** Test types 14 and 15: one step after the other; others: the panels side by side. */

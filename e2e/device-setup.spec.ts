@@ -25,7 +25,16 @@ test.beforeAll(() => {
 });
 
 /** A signed-in page of a browser fed by the given camera clip, the demo test made monitored. */
-async function open(browser: Browser, baseURL: string, logs: string[] = []): Promise<Page> {
+/** Sets `testType` on every row of the test in a dashboard reply. */
+function retype(node: unknown, testType: number): void {
+  if (Array.isArray(node)) return node.forEach((n) => retype(n, testType));
+  if (!node || typeof node !== 'object') return;
+  const row = node as Record<string, unknown>;
+  if (row.examName === EXAM && 'testType' in row) row.testType = testType;
+  Object.values(row).forEach((v) => retype(v, testType));
+}
+
+async function open(browser: Browser, baseURL: string, logs: string[] = [], testType?: number): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   page.on('request', (r) => {
@@ -34,6 +43,14 @@ async function open(browser: Browser, baseURL: string, logs: string[] = []): Pro
   // Ravi's copy of the two-minute test is not monitored in the demo data: answer its monitoring
   // settings as a monitored test's (side by side, speaker check and camera on).
   await page.route('**/api/test/getMonitoringData', (route) => route.fulfill({ json: { result: MONITORED } }));
+  if (testType !== undefined) {
+    // The sequential layout is for test types 14 and 15: show the demo test's row as one.
+    await page.route(/\/api\/dashboard\/(menu|userHome)$/, async (route) => {
+      const json: unknown = await (await route.fetch()).json();
+      retype(json, testType);
+      await route.fulfill({ json });
+    });
+  }
   await signIn(page, USERS.candidate2);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Tests', exact: true }).click();
   const org = page.getByRole('combobox', { name: 'Organization' });
@@ -105,6 +122,30 @@ test('one face: microphone and camera pass, the primary image is saved and the t
     // The instruction page of the test.
     await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Device Setup' })).toHaveCount(0);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('test type 14: the microphone step, then the camera step at 450x300', async ({ baseURL }) => {
+  const browser = await launchWithFakes(media.oneFace, media.audio);
+  try {
+    const page = await open(browser, baseURL!, [], 14);
+    const audio = page.getByRole('region', { name: 'Audio Setup' });
+    await expect(audio).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Camera Setup' })).toHaveCount(0);
+    await audio.getByRole('button', { name: 'Test Microphone' }).click();
+    await expect(audio.getByText('Your microphone is working.')).toBeVisible();
+    await shoot(page, 'sequential-mic');
+    await audio.getByRole('button', { name: 'Continue to Camera Test' }).click();
+    const camera = page.getByRole('region', { name: 'Camera Setup' });
+    await expect(camera.getByLabel('Camera preview')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Audio Setup' })).toHaveCount(0);
+    const box = (await camera.getByLabel('Camera preview').boundingBox())!;
+    expect(Math.round(box.width)).toBe(450);
+    expect(Math.round(box.height)).toBe(300);
+    await shoot(page, 'sequential-camera');
+    expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await browser.close();
   }

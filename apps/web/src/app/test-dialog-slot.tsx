@@ -9,8 +9,10 @@ const TestEngineRoot = lazy(() => import('../features/test-engine/test-engine-ro
 
 /**
  * The full-screen test dialog the dashboard opens when a candidate starts an item; the test
- * engine's shell renders inside, after the device setup when the test is monitored. Closing it reloads the page (the dashboard does that).
- * Escape and backdrop clicks do not close a running test.
+ * engine's shell renders inside, after the device setup when the test is monitored. Closing it
+ * reloads the page (the dashboard does that).
+ * Escape and backdrop clicks do not close a running test. The gate sits outside the engine's
+ * Suspense: Preact's Suspense remounts its children while they load, which would restart the setup.
  */
 export function TestDialogSlot({ open, examId, selectedLanguage, testData, onClose }: TestDialogProps) {
   return (
@@ -19,17 +21,17 @@ export function TestDialogSlot({ open, examId, selectedLanguage, testData, onClo
       open={open}
       slotProps={{ paper: { 'aria-label': testData.examName ?? `Exam ${examId}` } as object }}
     >
-      <Suspense
-        fallback={
-          <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
-            <CircularProgress aria-label="Loading" />
-          </Box>
-        }
-      >
-        <SetupGate examId={examId} testData={testData}>
+      <SetupGate examId={examId} testData={testData}>
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
+              <CircularProgress aria-label="Loading" />
+            </Box>
+          }
+        >
           <TestEngineRoot examId={examId} selectedLanguage={selectedLanguage} onClose={onClose} />
-        </SetupGate>
-      </Suspense>
+        </Suspense>
+      </SetupGate>
     </Dialog>
   );
 }

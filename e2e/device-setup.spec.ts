@@ -24,7 +24,6 @@ test.beforeAll(() => {
   mkdirSync(shots, { recursive: true });
 });
 
-/** A signed-in page of a browser fed by the given camera clip, the demo test made monitored. */
 /** Sets `testType` on every row of the test in a dashboard reply. */
 function retype(node: unknown, testType: number): void {
   if (Array.isArray(node)) return node.forEach((n) => retype(n, testType));
@@ -34,6 +33,7 @@ function retype(node: unknown, testType: number): void {
   Object.values(row).forEach((v) => retype(v, testType));
 }
 
+/** A signed-in page of a browser fed by the given camera clip, the demo test made monitored. */
 async function open(browser: Browser, baseURL: string, logs: string[] = [], testType?: number): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -52,6 +52,12 @@ async function open(browser: Browser, baseURL: string, logs: string[] = [], test
     });
   }
   await signIn(page, USERS.candidate2);
+  await startRow(page);
+  return page;
+}
+
+/** From the dashboard: Tests, Northwind Academy, the demo group, the test's Take/Resume button. */
+async function startRow(page: Page) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Tests', exact: true }).click();
   const org = page.getByRole('combobox', { name: 'Organization' });
   if (!((await org.textContent()) ?? '').includes('Northwind Academy')) {
@@ -71,7 +77,6 @@ async function open(browser: Browser, baseURL: string, logs: string[] = [], test
     await page.getByRole('button', { name: 'Yes' }).click();
   }
   await expect(setup).toBeVisible();
-  return page;
 }
 
 async function shoot(page: Page, name: string) {
@@ -96,36 +101,6 @@ async function capture(page: Page) {
   await camera.getByRole('button', { name: 'Capture Image' }).click();
   return { camera, reply: await saved };
 }
-
-test('one face: microphone and camera pass, the primary image is saved and the test opens', async ({ baseURL }) => {
-  const browser = await launchWithFakes(media.oneFace, media.audio);
-  try {
-    const logs: string[] = [];
-    const page = await open(browser, baseURL!, logs);
-    const camera = page.getByRole('region', { name: 'Camera Setup' });
-    await expect.poll(() => logs).toEqual(['permission_granted']);
-    await expect(
-      camera.getByText('Please enable access for microphone then you will capture the image.'),
-    ).toBeVisible();
-    await shoot(page, 'idle');
-    expect(await seriousViolations(page)).toEqual([]);
-    await passMicrophone(page);
-    const { reply } = await capture(page);
-    const body = JSON.parse(reply.request().postData() ?? '{}');
-    expect(body.imagePath).toMatch(/^data:image\/jpeg;base64,/);
-    expect(reply.status()).toBe(200);
-    await expect(camera.getByText('Webcam has been configured successfully.')).toBeVisible();
-    await expect(page.getByText('Primary image successfully detected and uploaded!')).toBeVisible();
-    await shoot(page, 'success');
-    expect(await seriousViolations(page)).toEqual([]);
-    await camera.getByRole('button', { name: 'Proceed' }).click();
-    // The instruction page of the test.
-    await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Device Setup' })).toHaveCount(0);
-  } finally {
-    await browser.close();
-  }
-});
 
 test('test type 14: the microphone step, then the camera step at 450x300', async ({ baseURL }) => {
   const browser = await launchWithFakes(media.oneFace, media.audio);
@@ -208,6 +183,51 @@ test('permission denied shows the permission dialog, then the troubleshooting pa
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/v2\/user\/dashboard$/);
+  } finally {
+    await browser.close();
+  }
+});
+
+// Last: it starts the attempt, which then resumes (status 001).
+test('one face: microphone and camera pass, the primary image is saved and the test opens', async ({ baseURL }) => {
+  const browser = await launchWithFakes(media.oneFace, media.audio);
+  try {
+    const logs: string[] = [];
+    const page = await open(browser, baseURL!, logs);
+    const camera = page.getByRole('region', { name: 'Camera Setup' });
+    await expect.poll(() => logs).toEqual(['permission_granted']);
+    await expect(
+      camera.getByText('Please enable access for microphone then you will capture the image.'),
+    ).toBeVisible();
+    await shoot(page, 'idle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await passMicrophone(page);
+    // Hold the save a moment so the processing state can be seen.
+    await page.route('**/api/test/savePrimaryImage', async (route) => {
+      await new Promise((r) => setTimeout(r, 2500));
+      await route.continue();
+    });
+    const saving = capture(page);
+    await expect(camera.getByText('Please wait till our AI detects your face')).toBeVisible();
+    await shoot(page, 'processing');
+    const { reply } = await saving;
+    const body = JSON.parse(reply.request().postData() ?? '{}');
+    expect(body.imagePath).toMatch(/^data:image\/jpeg;base64,/);
+    expect(reply.status()).toBe(200);
+    await expect(camera.getByText('Webcam has been configured successfully.')).toBeVisible();
+    await expect(page.getByText('Primary image successfully detected and uploaded!')).toBeVisible();
+    await shoot(page, 'success');
+    expect(await seriousViolations(page)).toEqual([]);
+    await camera.getByRole('button', { name: 'Proceed' }).click();
+    // The instruction page of the test, then the test itself.
+    await expect(page.getByRole('heading', { name: 'Device Setup' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect(page.getByRole('heading', { name: /^Q\.1 of \d+$/ })).toBeVisible();
+    // Resumed (status 001): the camera setup is skipped, the speaker check's microphone test stays.
+    await page.goto('/v2/user/dashboard');
+    await startRow(page);
+    await expect(page.getByRole('region', { name: 'Audio Setup' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Camera Setup' })).toHaveCount(0);
   } finally {
     await browser.close();
   }

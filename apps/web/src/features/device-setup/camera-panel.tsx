@@ -43,9 +43,16 @@ export function CameraPanel({ examId, stream, size, micReady, onSnackbar, onProc
   const [state, setState] = useState<CaptureState>('idle');
   const [still, setStill] = useState<string | null>(null);
 
+  const result = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
     if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
   }, [stream, still]);
+
+  // On a phone the verdict is under the picture: bring it (and its button) into view.
+  useEffect(() => {
+    if (state !== 'idle') result.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [state]);
 
   const onCapture = async () => {
     if (!video.current) return;
@@ -82,6 +89,7 @@ export function CameraPanel({ examId, stream, size, micReady, onSnackbar, onProc
           bgcolor: 'grey.900',
           borderRadius: 1,
           overflow: 'hidden',
+          mx: 'auto',
           mb: 2,
         }}
       >
@@ -119,7 +127,7 @@ export function CameraPanel({ examId, stream, size, micReady, onSnackbar, onProc
           {TEXTS.enableMicFirst}
         </Alert>
       )}
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Box ref={result} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {state === 'idle' && (
           <Button variant="contained" disabled={!micReady} onClick={() => void onCapture()}>
             {TEXTS.captureImage}

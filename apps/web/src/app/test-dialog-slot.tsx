@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { TestDialogProps } from '../components/test-dialog.ts';
 import { SetupGate } from '../features/device-setup/setup-gate.tsx';
 
-const TestEngineRoot = lazy(() => import('../features/test-engine/test-engine-root.tsx'));
+const loadEngine = () => import('../features/test-engine/test-engine-root.tsx');
+const TestEngineRoot = lazy(loadEngine);
 
 /**
  * The full-screen test dialog the dashboard opens when a candidate starts an item; the test
@@ -15,6 +16,8 @@ const TestEngineRoot = lazy(() => import('../features/test-engine/test-engine-ro
  * Suspense: Preact's Suspense remounts its children while they load, which would restart the setup.
  */
 export function TestDialogSlot({ open, examId, selectedLanguage, testData, onClose }: TestDialogProps) {
+  // The engine's code downloads while the gate asks for the monitoring settings (and during setup).
+  useEffect(() => void loadEngine(), []);
   return (
     <Dialog
       fullScreen

@@ -101,7 +101,14 @@ export default function DeviceSetup({ examId, plan, onProceed }: DeviceSetupProp
     body = current === 'microphone' ? mic(media.stream, true) : camera(media.stream);
   } else {
     body = (
-      <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'stretch' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 2,
+          flexDirection: { xs: 'column', md: 'row' },
+          alignItems: { xs: 'stretch', md: 'flex-start' },
+        }}
+      >
         {hasMic && mic(media.stream, !hasCamera)}
         {hasCamera && camera(media.stream)}
       </Box>

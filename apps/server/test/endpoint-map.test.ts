@@ -51,6 +51,10 @@ const MAP_KEYS: Record<EndpointKey, true> = {
   'POST /api/test/getMonitoringData': true,
   'POST /api/test/saveImage': true,
   'POST /api/test/saveErrorImage': true,
+  'POST /api/proctoring/photoCheck': true,
+  'POST /api/mobile-testing/store-permission-logs': true,
+  'POST /api/mobile-testing/audioLogs': true,
+  'POST /api/mobile-testing/videoLogs': true,
   'GET /api/facial-analysis/stats': true,
 };
 

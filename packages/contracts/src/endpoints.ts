@@ -38,6 +38,8 @@ import type { FaceMatchRequest, FaceMatchResponse } from './proctoring/face-matc
 import type { GetAudioResponse } from './proctoring/get-audio.ts';
 import type { GetMonitoringDataRequest, GetMonitoringDataResponse } from './proctoring/get-monitoring-data.ts';
 import type { ProctoringMsgResponse } from './proctoring/proctoring-fields.ts';
+import type { DeviceLogRequest, DeviceLogResponse } from './proctoring/logs.ts';
+import type { PhotoCheckRequest, PhotoCheckResponse } from './proctoring/photo-check.ts';
 import type { SaveErrorImageRequest } from './proctoring/save-error-image.ts';
 import type { SaveImageRequest } from './proctoring/save-image.ts';
 import type { SavePrimaryImageRequest } from './proctoring/save-primary-image.ts';
@@ -175,6 +177,14 @@ export interface Endpoints {
     body: In<typeof SaveErrorImageRequest>;
     reply: Out<typeof ProctoringMsgResponse>;
   };
+  /** A periodic picture: the server analyses it, counts violations and may stop the attempt. */
+  'POST /api/proctoring/photoCheck': { body: In<typeof PhotoCheckRequest>; reply: Out<typeof PhotoCheckResponse> };
+  'POST /api/mobile-testing/store-permission-logs': {
+    body: In<typeof DeviceLogRequest>;
+    reply: Out<typeof DeviceLogResponse>;
+  };
+  'POST /api/mobile-testing/audioLogs': { body: In<typeof DeviceLogRequest>; reply: Out<typeof DeviceLogResponse> };
+  'POST /api/mobile-testing/videoLogs': { body: In<typeof DeviceLogRequest>; reply: Out<typeof DeviceLogResponse> };
   /** Analysis workers' statistics (super admin); no reply schema. */
   'GET /api/facial-analysis/stats': { reply: Record<string, unknown> };
 }

@@ -8,3 +8,5 @@ export * from './send-primary-image.ts';
 export * from './get-monitoring-data.ts';
 export * from './save-image.ts';
 export * from './save-error-image.ts';
+export * from './photo-check.ts';
+export * from './logs.ts';

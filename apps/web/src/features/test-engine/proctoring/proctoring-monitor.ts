@@ -36,9 +36,9 @@ export interface MonitorState {
   dialog: MonitorDialog | null;
 }
 
-const toSend = <V>(r: CallResult<V>, use: (v: V) => void): SendResult => {
+const toSend = <V>(r: CallResult<V>, onVerdict: (v: V) => void): SendResult => {
   if ('verdict' in r) {
-    use(r.verdict);
+    onVerdict(r.verdict);
     return { retry: false };
   }
   if ('retry' in r) return { retry: true, afterMs: r.afterMs };

@@ -24,7 +24,7 @@ export interface MonitorSettings {
 /** Spec: the 5th audio warning (count 4) sends the candidate to the dashboard. */
 const AUDIO_VIOLATION_AT = 5;
 
-export type PhotoProblem = Exclude<PhotoVerdict['outcome'], 'ok'>;
+type PhotoProblem = Exclude<PhotoVerdict['outcome'], 'ok'>;
 
 /**
  * The dialog the monitor shows. `image` is the image alert (a mismatch with photo_action 'S',

@@ -57,10 +57,9 @@ export function MonitorDialogView({
           <Box sx={{ mt: 1 }}>{t('audioCount', { count: d.warnings })}</Box>
         </>
       )}
-      {violation && (d.kind === 'photo' || d.kind === 'audio') && (
+      {violation && (
         <>
-          <Box>{t(d.kind === 'audio' ? 'messages.audio' : `messages.${d.outcome}`)}</Box>
-          <Box sx={{ mt: 1 }}>{t('violation')}</Box>
+          <Box>{t('violation')}</Box>
           <Box sx={{ mt: 1 }}>{t('resultsProcessing')}</Box>
         </>
       )}

@@ -140,7 +140,25 @@ test('a picture with one face passes silently; a picture without a face gives th
     const reply = await (await photoReply(page)).json();
     expect(reply).toMatchObject({ outcome: 'ok', stopped: false });
     await page.waitForTimeout(1000);
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: /Face|Identity|Warning|Violation/ })).toHaveCount(0);
+
+    // The camera stops mid-test (unplugged): the camera warning and a video log, never a silent pass.
+    const logged = page.waitForRequest((r) => r.url().endsWith('/api/mobile-testing/videoLogs'));
+    await page.getByTestId('proctoring-camera').evaluate((v: HTMLVideoElement) => {
+      const track = (v.srcObject as MediaStream).getVideoTracks()[0]!;
+      track.stop();
+      track.dispatchEvent(new Event('ended'));
+    });
+    expect((await logged).postDataJSON()).toMatchObject({ event: 'camera_stopped' });
+    const cam = await checkDialog(
+      page,
+      'Warning',
+      'Error Message: Looks like your webcam is NOT working.',
+      'proctoring-camera',
+    );
+    await cam.getByRole('button', { name: 'Ok' }).click();
+    await expect(cam).toBeHidden();
+    expect(await (await photoReply(page)).json()).toMatchObject({ outcome: 'ok' });
   } finally {
     await ok.close();
   }

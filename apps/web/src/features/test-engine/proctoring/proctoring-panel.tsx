@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
-import { useEngine } from '../engine-context.ts';
+import { useEngine, useEngineState } from '../engine-context.ts';
 import { MediaDevices } from './media-devices.ts';
 import { MonitorDialogView } from './monitor-dialog.tsx';
 import { audioCheck, deviceLog, monitoringSettings, photoCheck } from './proctoring-api.ts';
@@ -70,7 +70,16 @@ export default function ProctoringPanel({ examId }: { examId: number }) {
     };
   }, [examId, engine]);
 
+  // Once the test is being submitted (Finish, time-out, window switches) the checks end.
+  const submitting = useEngineState().submission !== null;
+  useEffect(() => {
+    if (submitting) monitor?.dispose();
+  }, [submitting, monitor]);
+
   const state = useSyncExternalStore(monitor?.subscribe ?? noMonitor, monitor?.get ?? idle);
+  const d = state.dialog;
+  // A warning gives way to the submission dialog; the server's stop stays until Close.
+  const shown = d && (!submitting || (d.kind !== 'camera' && d.level === 'violation')) ? d : null;
   return (
     <>
       <video
@@ -82,7 +91,7 @@ export default function ProctoringPanel({ examId }: { examId: number }) {
         data-testid="proctoring-camera"
         style={{ position: 'fixed', left: 0, bottom: 0, width: 2, height: 2, opacity: 0, pointerEvents: 'none' }}
       />
-      <MonitorDialogView dialog={state.dialog} settings={settings} onConfirm={() => void monitor?.confirm()} />
+      <MonitorDialogView dialog={shown} settings={settings} onConfirm={() => void monitor?.confirm()} />
     </>
   );
 }

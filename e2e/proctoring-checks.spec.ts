@@ -5,20 +5,19 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import { signIn, USERS } from './support/auth.ts';
 import { seriousViolations } from './support/axe.ts';
 import { shootBoth } from './support/screenshots.ts';
-import { openFromDashboard, token } from './support/test-engine.ts';
+import { token } from './support/test-engine.ts';
 
 // In-test proctoring against the real server and its analysis: Chromium's fake camera and
 // microphone play files made here from the analysis fixtures (SOURCES.md) with ffmpeg, sox and
 // espeak-ng. The monitored demo tests take a picture every 20 s (photo_timer 20).
 const FIXTURES = path.resolve(import.meta.dirname, '../packages/analysis/test/fixtures');
 const MEDIA = path.resolve(import.meta.dirname, '.artifacts/proctoring-media');
+const GROUP = 'Proctoring Demo';
 const TESTS = {
-  /** photo matching on, photo_action 'C' */
-  continue: 'Proctored Practice (camera, continue)',
-  /** photo matching on, photo_action 'S' */
-  stop: 'Proctored Exam (camera, stop)',
-  /** speaker_dialect on, audio_action 'S' */
-  speaker: 'Proctored Exam (speaker check)',
+  /** photo matching off, photo_action 'C', no speaker check */
+  warnOnly: 'Monitored Test (No Photo Match, Warnings Only)',
+  /** photo matching on, photo_action 'S', speaker check with audio_action 'S' */
+  stop: 'Monitored Test (Photo Match, Stops on Violations)',
 };
 
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -65,7 +64,14 @@ function voices(name: string, list: string[]) {
   return out;
 }
 
-let media: Record<'face' | 'noFace' | 'oneVoice' | 'twoVoices', string>;
+/** A silent WAV (the microphone of the camera-only cases). */
+function silence() {
+  const out = path.join(MEDIA, 'silence.wav');
+  run('sox', ['-n', '-r', '48000', '-c', '1', out, 'trim', '0', '5']);
+  return out;
+}
+
+let media: Record<'face' | 'noFace' | 'silence' | 'twoVoices', string>;
 
 test.beforeAll(() => {
   mkdirSync(MEDIA, { recursive: true });
@@ -73,7 +79,7 @@ test.beforeAll(() => {
   media = {
     face: still('face', ['-loop', '1', ...fx('astronaut.jpg')], '[0:v]null'),
     noFace: still('no-face', ['-loop', '1', ...fx('coffee.jpg')], '[0:v]null'),
-    oneVoice: voices('one-voice', ['en-us+m1 35']),
+    silence: silence(),
     twoVoices: voices('two-voices', ['en-us+m1 35', 'en-gb+f4 70']),
   };
 });
@@ -94,6 +100,29 @@ async function launch(video: string, audio: string): Promise<Browser> {
   });
 }
 
+/** Opens the named test of the proctoring demo group; returns its user-exam id. */
+async function openMonitored(page: Page, exam: string): Promise<number> {
+  const loaded = page.waitForRequest((r) => r.url().endsWith('/api/test/userTest'));
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Tests', exact: true }).click();
+  const org = page.getByRole('combobox', { name: 'Organization' });
+  await expect(org).toBeVisible();
+  if (!((await org.textContent()) ?? '').includes('Northwind Academy')) {
+    await org.click();
+    await page.getByRole('option', { name: 'Northwind Academy' }).click();
+  }
+  await page.getByRole('button', { name: GROUP }).click();
+  await page.getByRole('row').filter({ hasText: exam }).getByRole('button').click();
+  const start = page.getByRole('button', { name: /^(Start|Resume)$/ });
+  const proceed = page.getByRole('button', { name: 'Proceed' });
+  await expect(start.or(proceed).first()).toBeVisible();
+  if (await proceed.isVisible()) {
+    await proceed.click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+  }
+  await expect(start).toBeVisible();
+  return Number(JSON.parse((await loaded).postData() ?? '{}').examId);
+}
+
 /**
  * Signs in, opens the test and stores the primary picture through the API (the pre-test camera
  * setup is another screen's job), then starts it: the question page with its hidden camera.
@@ -101,7 +130,7 @@ async function launch(video: string, audio: string): Promise<Browser> {
 async function startMonitored(browser: Browser, baseURL: string, user: (typeof USERS)['candidate'], exam: string) {
   const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 800 } });
   await signIn(page, user);
-  const examId = await openFromDashboard(page, exam);
+  const examId = await openMonitored(page, exam);
   const primary = `data:image/jpeg;base64,${readFileSync(path.join(FIXTURES, 'astronaut.jpg')).toString('base64')}`;
   const saved = await page.request.post('/api/test/savePrimaryImage', {
     headers: { authorization: `Bearer ${await token(page)}` },
@@ -134,9 +163,9 @@ test('a picture with one face passes silently; a picture without a face gives th
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const ok = await launch(media.face, media.oneVoice);
+  const ok = await launch(media.face, media.silence);
   try {
-    const { page } = await startMonitored(ok, baseURL!, USERS.candidate, TESTS.continue);
+    const { page } = await startMonitored(ok, baseURL!, USERS.candidate, TESTS.warnOnly);
     const reply = await (await photoReply(page)).json();
     expect(reply).toMatchObject({ outcome: 'ok', stopped: false });
     await page.waitForTimeout(1000);
@@ -163,9 +192,9 @@ test('a picture with one face passes silently; a picture without a face gives th
     await ok.close();
   }
 
-  const none = await launch(media.noFace, media.oneVoice);
+  const none = await launch(media.noFace, media.silence);
   try {
-    const { page } = await startMonitored(none, baseURL!, USERS.candidate, TESTS.continue);
+    const { page } = await startMonitored(none, baseURL!, USERS.candidate, TESTS.warnOnly);
     const reply = await (await photoReply(page)).json();
     expect(reply).toMatchObject({ outcome: 'N', stopped: false });
     const d = await checkDialog(
@@ -185,7 +214,7 @@ test("with photo_action 'S' the 4th violation ends the attempt and the dashboard
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const browser = await launch(media.noFace, media.oneVoice);
+  const browser = await launch(media.noFace, media.silence);
   try {
     const { page } = await startMonitored(browser, baseURL!, USERS.candidate, TESTS.stop);
     for (let n = 1; n <= 3; n++) {
@@ -213,10 +242,7 @@ test("with photo_action 'S' the 4th violation ends the attempt and the dashboard
       .click();
     const main = page.getByRole('main');
     await main.getByRole('tab', { name: 'Completed Test', exact: true }).click();
-    await main
-      .getByRole('group', { name: 'Groups' })
-      .getByRole('button', { name: 'Test Engine Demo', exact: true })
-      .click();
+    await main.getByRole('group', { name: 'Groups' }).getByRole('button', { name: GROUP, exact: true }).click();
     await expect(main.getByRole('row').filter({ hasText: TESTS.stop })).toContainText('ABORTED');
   } finally {
     await browser.close();
@@ -227,7 +253,7 @@ test('two voices give the speaker alert', async ({ baseURL }) => {
   test.setTimeout(150_000);
   const browser = await launch(media.face, media.twoVoices);
   try {
-    const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.speaker);
+    const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.stop);
     const audio = await page.waitForResponse((r) => r.url().endsWith('/api/test/getaudio'), { timeout: 90_000 });
     const req = audio.request();
     expect(req.headers()['content-type']).toMatch(/multipart\/form-data/);

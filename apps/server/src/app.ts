@@ -34,6 +34,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** A code executor instead of the configured sandbox (tests that need controlled timing). */
   executor?: Ports['executor'];
+  /** An analysis engine instead of the configured one (tests). */
+  analyzer?: Ports['analyzer'];
 }
 
 /** Builds the whole application: database, queue, plugins, routes. `server.ts` only listens. */
@@ -68,6 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     queue,
     media: new LocalMediaStorage(path.join(config.dataDir, 'media')),
     executor: options.executor,
+    analyzer: options.analyzer,
   };
   const { close: closeComposition, ...composed } = compose(ports);
   app.decorate('ctx', { ...ports, ...composed });

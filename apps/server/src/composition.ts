@@ -1,5 +1,6 @@
 import type { Database } from '@invigil/db';
 import type { Executor } from '@invigil/sandbox';
+import type { Analyzer } from '@invigil/analysis';
 import type { AppConfig } from './config.ts';
 import type { MediaStorage } from './lib/media-storage.ts';
 import type { Queue } from './lib/queue.ts';
@@ -41,6 +42,8 @@ export interface Ports {
   media: MediaStorage;
   /** A code executor instead of the configured sandbox (tests); absent: createExecutor(config.sandbox). */
   executor?: Executor;
+  /** An analysis engine instead of the configured one (tests: a fake that answers busy or fixed results). */
+  analyzer?: Analyzer;
 }
 
 type Repositories = ReturnType<typeof buildRepositories>;
@@ -94,7 +97,7 @@ function buildServices({ config, queue, media }: Ports, repos: Repositories, run
     results,
     answerFiles: new AnswerFiles(media, repos.exam),
     coding: new CodingService(repos.codingQuestions, runtime.codeRunners, new CodeRunLimiter(config.codeRuns)),
-    proctoring: new ProctoringService(repos.proctoring, media, runtime.analyzers),
+    proctoring: new ProctoringService(repos.proctoring, media, runtime.analyzers, results),
   };
 }
 
@@ -103,7 +106,7 @@ export function compose(ports: Ports): Composition {
   const repositories = buildRepositories(ports);
   const runtime = {
     codeRunners: new CodeRunners(ports.config, ports.executor),
-    analyzers: new AnalyzerProvider(ports.config.analysis),
+    analyzers: new AnalyzerProvider(ports.config.analysis, ports.analyzer),
   };
   const services = buildServices(ports, repositories, runtime);
   return {

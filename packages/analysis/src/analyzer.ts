@@ -5,9 +5,11 @@ import type { ImageAnalysis } from './image/face-analysis.ts';
 import type { JobRequest } from './pool/protocol.ts';
 import { WorkerPool, type PoolOptions, type PoolStats } from './pool/worker-pool.ts';
 import {
+  faceDescription,
   faceMatchResult,
   imageSummary,
   singleFaceResult,
+  type FaceDescription,
   type FaceMatchResult,
   type ImageSummary,
   type SingleFaceResult,
@@ -20,6 +22,8 @@ export interface Analyzer {
   faceMatch(primaryImage: string, currentImage: string): Promise<FaceMatchResult>;
   /** faces, objects and expressions of one picture (for saved proctoring images) */
   describe(image: Buffer): Promise<ImageSummary>;
+  /** describe() plus the single face's embedding when `embedding` is true (for a cached match) */
+  describeFace(image: Buffer, embedding: boolean): Promise<FaceDescription>;
   countSpeakers(audio: Buffer): Promise<SpeakerResult>;
   stats(): Promise<PoolStats | Record<string, unknown>>;
   close(): Promise<void>;
@@ -56,6 +60,19 @@ export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { poo
     },
     async describe(bytes) {
       return imageSummary(await image(bytes, false));
+    },
+    async describeFace(bytes, embedding) {
+      assertImageSignature(bytes, 'image');
+      const data = own(bytes);
+      const job: JobRequest = {
+        kind: 'image',
+        image: data,
+        field: 'image',
+        objects: true,
+        embedding,
+        authenticity: false,
+      };
+      return faceDescription((await pool.run(job, [data.buffer as ArrayBuffer])) as ImageAnalysis, embedding);
     },
     async countSpeakers(audio) {
       // ffmpeg runs as a child process, so decoding here keeps corrupt or silent clips off the workers

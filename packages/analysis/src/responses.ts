@@ -127,3 +127,31 @@ export function faceMatchResult(primary: ImageAnalysis, current: ImageAnalysis):
     step: 'face_comparison',
   };
 }
+
+/**
+ * One picture of a periodic check: faces, objects, expressions and (when asked and exactly one
+ * face is found) its face embedding, so a caller can keep a primary picture's embedding and match
+ * later pictures against it without analysing the primary again.
+ */
+export interface FaceDescription extends ImageSummary {
+  /** the single face's embedding, or null (not asked, no face, several faces, not computed) */
+  embedding: number[] | null;
+}
+
+export function faceDescription(a: ImageAnalysis, withEmbedding: boolean): FaceDescription {
+  const embedding = withEmbedding && a.faces.length === 1 ? (a.faces[0]?.embedding ?? null) : null;
+  return { ...imageSummary(a), embedding };
+}
+
+/** Matches two face embeddings with the face-match threshold: similarity as a percentage 0-100. */
+export function matchEmbeddings(
+  primary: ArrayLike<number>,
+  current: ArrayLike<number>,
+): { face_match: boolean; similarity_score: number; threshold: number } {
+  const cos = cosineSimilarity(primary, current);
+  return {
+    face_match: cos >= thresholds.matchCosine,
+    similarity_score: Math.round(Math.max(0, cos) * 10000) / 100,
+    threshold: Math.round(thresholds.matchCosine * 100),
+  };
+}

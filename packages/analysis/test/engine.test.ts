@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalAnalyzer } from '../src/analyzer.ts';
+import { matchEmbeddings } from '../src/responses.ts';
 import { AnalysisBusyError, AnalysisTimeoutError } from '../src/errors.ts';
 import { WorkerPool } from '../src/pool/worker-pool.ts';
 import { fixture, SENTENCES, speech, twoFaces } from './helpers.ts';
@@ -58,6 +59,26 @@ describe('analysis engine in worker threads (real models)', () => {
     });
     const many = await analyzer.faceMatch(b64(await twoFaces()), face);
     expect(many).toMatchObject({ success: false, error_message: 'Multiple faces detected in primary image' });
+  });
+
+  it('describeFace: a cached embedding matches like face-match, one picture per check', async () => {
+    const face = fixture('astronaut.jpg');
+    const primary = await analyzer.describeFace(face, true);
+    expect(primary).toMatchObject({ face_count: 1, object_detected: false });
+    expect(primary.embedding?.length).toBeGreaterThan(100);
+    const again = await analyzer.describeFace(face, true);
+    const m = matchEmbeddings(primary.embedding ?? [], again.embedding ?? []);
+    expect(m.face_match).toBe(true);
+    expect(m.similarity_score).toBeGreaterThan(95);
+    const full = await analyzer.faceMatch(b64(face), b64(face));
+    expect(Math.abs(m.similarity_score - full.similarity_score)).toBeLessThan(1);
+    // no embedding asked, or not exactly one face: none given
+    expect((await analyzer.describeFace(face, false)).embedding).toBeNull();
+    const two = await analyzer.describeFace(await twoFaces(), true);
+    expect(two).toMatchObject({ face_count: 2, embedding: null });
+    // a mirrored, different-looking embedding: an orthogonal vector never matches
+    const other = (primary.embedding ?? []).map((v, i) => (i % 2 ? v : -v));
+    expect(matchEmbeddings(primary.embedding ?? [], other).face_match).toBe(false);
   });
 
   it('a corrupt JPEG is a 400, and the worker keeps working', async () => {

@@ -97,6 +97,10 @@ export async function startAnalysisServer(
         }
         case '/v1/describe':
           return send(res, 200, await analyzer.describe(body));
+        case '/v1/describe-face':
+          return send(res, 200, await analyzer.describeFace(body, false));
+        case '/v1/describe-face?embedding=1':
+          return send(res, 200, await analyzer.describeFace(body, true));
         case '/v1/speakers':
           return send(res, 200, await analyzer.countSpeakers(body));
         default:

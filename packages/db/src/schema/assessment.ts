@@ -136,6 +136,11 @@ export const userExams = pgTable(
     assesseeRole: text('assessee_role'),
     windowSwitchCount: integer('window_switch_count').notNull().default(0),
     abortReason: text('abort_reason'),
+    /** proctoring violations the server counted (photo checks, speaker checks) */
+    photoWarnings: integer('photo_warnings').notNull().default(0),
+    audioWarnings: integer('audio_warnings').notNull().default(0),
+    /** the last periodic picture (or the start): a longer silence than two photo_timer periods is a gap */
+    lastPhotoAt: timestamp('last_photo_at', { withTimezone: true }),
     resultStatus: text('result_status'),
     resultDate: timestamp('result_date', { withTimezone: true }),
     obtainedMarks: numeric('obtained_marks'),

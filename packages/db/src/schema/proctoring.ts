@@ -27,6 +27,8 @@ export const proctoringImages = pgTable(
     expression1: text('expression1'),
     expression2: text('expression2'),
     mediaKey: text('media_key').notNull(),
+    /** a primary picture's face embedding, kept so a periodic check analyses only its own picture */
+    embedding: jsonb('embedding').$type<number[]>(),
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,4 +52,30 @@ export const proctoringAudioChecks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('proctoring_audio_checks_exam_idx').on(t.userExamId, t.createdAt)],
+);
+
+/**
+ * Device logs of an attempt (permission, audio and video logs the browser sends, fire and forget)
+ * and the server's own monitoring records: a gap (channel 'gap') is a monitored attempt without a
+ * picture for more than two photo_timer periods.
+ */
+export const proctoringLogs = pgTable(
+  'proctoring_logs',
+  {
+    id: serial('id').primaryKey(),
+    userExamId: integer('user_exam_id').references(() => userExams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** permission | audio | video | gap */
+    channel: text('channel').notNull(),
+    event: text('event').notNull(),
+    detail: text('detail'),
+    /** the client's clock as sent (untrusted) */
+    clientAt: text('client_at'),
+    /** a gap's length in seconds */
+    gapSeconds: integer('gap_seconds'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('proctoring_logs_exam_idx').on(t.userExamId, t.channel, t.createdAt)],
 );

@@ -1,5 +1,6 @@
 import {
   ADAPTIVE_EXAM_TYPE,
+  CAMERA_SETUP_REQUIRED,
   EXAM_STATUS,
   encodePayload,
   type ResumeExamRequest,
@@ -8,6 +9,7 @@ import {
   type UserTestRequest,
 } from '@invigil/contracts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { monitoringSettings } from '../../lib/monitoring.ts';
 import { permitted } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { changesFrom, decodeQuestionStates } from './answer-changes.ts';
@@ -77,10 +79,21 @@ export class ExamSessionService {
     };
   }
 
+  /**
+   * A monitored attempt (monitoring on) is taken only after the camera setup: the server keeps a
+   * primary picture that passed its face check (savePrimaryImage). Otherwise 409.
+   */
+  private async requireCameraSetup(a: Attempt) {
+    if (!monitoringSettings(a.exam.settings ?? {}).monitoring) return;
+    if (!(await this.repo.hasPrimaryImage(a.id)))
+      throw new HttpError(409, CAMERA_SETUP_REQUIRED, { examStatus: a.status });
+  }
+
   async start(userId: number, body: StartExamRequest) {
     const a = await this.owned(userId, body.id);
     assertTakeable(a);
     await refuseIfTimedOut(a, this.closer);
+    await this.requireCameraSetup(a);
     if (a.status !== EXAM_STATUS.inProgress) {
       // Started twice (double click, two tabs): the first start's deadline stands.
       await this.repo.start(a.id, attemptLanguage(a, body.selectedLanguage));
@@ -97,6 +110,7 @@ export class ExamSessionService {
     assertTakeable(a);
     await refuseIfTimedOut(a, this.closer);
     if (a.status !== EXAM_STATUS.inProgress) throw new HttpError(409, 'This test has not been started.');
+    await this.requireCameraSetup(a);
     const items = decodeQuestionStates(body.quesData);
     if (items.length) {
       const allowed = new Set((await visibleQuestions(this.repo, a)).map((q) => q.id));

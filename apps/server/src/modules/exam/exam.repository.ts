@@ -257,6 +257,15 @@ export class ExamRepository {
     );
   }
 
+  /** True when the attempt has a primary (reference) picture that passed the server's face check. */
+  async hasPrimaryImage(userExamId: number): Promise<boolean> {
+    const { rows } = await this.database.executeSql(
+      `SELECT 1 FROM proctoring_images WHERE user_exam_id = $1 AND kind = 'primary' LIMIT 1`,
+      [userExamId],
+    );
+    return rows.length > 0;
+  }
+
   /**
    * 000/998 to 001. The first start fixes the start and the deadline; a start after a retest
    * keeps them (ADR 0070: a retest never gives more time). False when not startable.

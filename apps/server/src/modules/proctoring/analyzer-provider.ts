@@ -9,7 +9,12 @@ import { createLocalAnalyzer, createRemoteAnalyzer, type Analyzer } from '@invig
 export class AnalyzerProvider {
   private analyzer: Analyzer | null = null;
 
-  constructor(private readonly settings: AppConfig['analysis']) {}
+  constructor(
+    private readonly settings: AppConfig['analysis'],
+    injected?: Analyzer,
+  ) {
+    this.analyzer = injected ?? null;
+  }
 
   get(): Analyzer {
     if (!this.analyzer) {

@@ -1,11 +1,24 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { exams, proctoringAudioChecks, proctoringImages, userExams, type Database } from '@invigil/db';
+import { exams, proctoringAudioChecks, proctoringImages, proctoringLogs, userExams, type Database } from '@invigil/db';
 
 export interface UserExamRef {
   id: number;
   userId: number;
   status: string;
   settings: Record<string, unknown>;
+  startedAt: Date | null;
+  lastPhotoAt: Date | null;
+}
+
+/** A row of proctoring_logs: a device log (permission, audio, video) or a gap the server recorded. */
+export interface NewLog {
+  userExamId: number | null;
+  userId: number;
+  channel: 'permission' | 'audio' | 'video' | 'gap';
+  event: string;
+  detail?: string | null;
+  clientAt?: string | null;
+  gapSeconds?: number | null;
 }
 export type ImageKind = 'primary' | 'regular' | 'error';
 
@@ -22,6 +35,7 @@ export interface NewImage {
   objectsCount?: number | null;
   expression1?: string | null;
   expression2?: string | null;
+  embedding?: number[] | null;
 }
 
 export class ProctoringRepository {
@@ -33,7 +47,14 @@ export class ProctoringRepository {
 
   async userExam(id: number): Promise<UserExamRef | null> {
     const rows = await this.db
-      .select({ id: userExams.id, userId: userExams.userId, status: userExams.status, settings: exams.settings })
+      .select({
+        id: userExams.id,
+        userId: userExams.userId,
+        status: userExams.status,
+        settings: exams.settings,
+        startedAt: userExams.startedAt,
+        lastPhotoAt: userExams.lastPhotoAt,
+      })
       .from(userExams)
       .innerJoin(exams, eq(exams.id, userExams.examId))
       .where(eq(userExams.id, id))
@@ -47,9 +68,11 @@ export class ProctoringRepository {
     return row.id;
   }
 
-  async latestPrimary(userExamId: number): Promise<{ mediaKey: string } | null> {
+  async latestPrimary(
+    userExamId: number,
+  ): Promise<{ id: number; mediaKey: string; embedding: number[] | null } | null> {
     const rows = await this.db
-      .select({ mediaKey: proctoringImages.mediaKey })
+      .select({ id: proctoringImages.id, mediaKey: proctoringImages.mediaKey, embedding: proctoringImages.embedding })
       .from(proctoringImages)
       .where(and(eq(proctoringImages.userExamId, userExamId), eq(proctoringImages.kind, 'primary')))
       .orderBy(desc(proctoringImages.createdAt), desc(proctoringImages.id))
@@ -75,5 +98,95 @@ export class ProctoringRepository {
     await this.db
       .insert(proctoringAudioChecks)
       .values({ ...v, speechSeconds: String(v.speechSeconds), durationSeconds: String(v.durationSeconds) });
+  }
+
+  /** Keeps a primary picture's embedding (a primary stored before embeddings were kept). */
+  async setEmbedding(imageId: number, embedding: number[]) {
+    await this.db.update(proctoringImages).set({ embedding }).where(eq(proctoringImages.id, imageId));
+  }
+
+  /**
+   * Counts one photo or audio violation of an in-progress attempt (one statement, so concurrent
+   * checks never lose a count). Null when the attempt is not in progress: nothing counted.
+   */
+  async countViolation(userExamId: number, kind: 'photo' | 'audio'): Promise<number | null> {
+    const column = kind === 'photo' ? 'photo_warnings' : 'audio_warnings';
+    const { rows } = await this.database.executeSql<{ n: number }>(
+      `UPDATE user_exams SET ${column} = ${column} + 1, updated_at = now() WHERE id = $1 AND status = '001' RETURNING ${column} AS n`,
+      [userExamId],
+    );
+    return rows[0] ? Number(rows[0].n) : null;
+  }
+
+  async warnings(userExamId: number): Promise<{ photo: number; audio: number }> {
+    const rows = await this.db
+      .select({ photo: userExams.photoWarnings, audio: userExams.audioWarnings })
+      .from(userExams)
+      .where(eq(userExams.id, userExamId));
+    return rows[0] ?? { photo: 0, audio: 0 };
+  }
+
+  /**
+   * A periodic picture arrived: records a gap when the last one (or the start) is older than
+   * `gapSeconds` and the sweep has not recorded it yet, then moves last_photo_at to now.
+   */
+  async pictureArrived(userExamId: number, userId: number, gapSeconds: number): Promise<void> {
+    await this.database.executeSql(
+      `WITH ue AS (
+         SELECT id, COALESCE(last_photo_at, started_at) AS since FROM user_exams WHERE id = $1 AND started_at IS NOT NULL),
+       gap AS (
+         INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
+         SELECT ue.id, $2::int, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - ue.since)::int FROM ue
+          WHERE ue.since < now() - make_interval(secs => $3::int)
+            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap' AND l.created_at >= ue.since)
+         RETURNING id)
+       UPDATE user_exams SET last_photo_at = now() WHERE id = $1 AND (SELECT count(*) FROM gap) >= 0`,
+      [userExamId, userId, gapSeconds],
+    );
+  }
+
+  /**
+   * The sweep: every in-progress monitored attempt silent for more than two photo_timer periods
+   * (default 120 s) gets one gap row per silence. Returns how many were recorded.
+   */
+  async recordGaps(defaultTimer: number, limit = 500): Promise<number> {
+    const { rows } = await this.database.executeSql(
+      `WITH silent AS (
+         SELECT ue.id, ue.user_id, COALESCE(ue.last_photo_at, ue.started_at) AS since
+           FROM user_exams ue JOIN exams e ON e.id = ue.exam_id
+          WHERE ue.status = '001' AND ue.started_at IS NOT NULL
+            AND COALESCE(e.settings->>'monitoring', e.settings->>'monitoringflag') IN ('1', 'true', 'Y')
+            AND COALESCE(ue.last_photo_at, ue.started_at) < now() - make_interval(secs => 2 * COALESCE(
+                  CASE WHEN e.settings->>'photo_timer' ~ '^[0-9]+$' AND (e.settings->>'photo_timer')::int > 0
+                       THEN (e.settings->>'photo_timer')::int END, $1::int))
+          LIMIT $2)
+       INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
+       SELECT s.id, s.user_id, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - s.since)::int FROM silent s
+        WHERE NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = s.id AND l.channel = 'gap' AND l.created_at >= s.since)
+       RETURNING id`,
+      [defaultTimer, limit],
+    );
+    return rows.length;
+  }
+
+  /** Stores a device log unless this user-exam (or user, without one) already holds `cap` logs of the channel. */
+  async addLog(log: NewLog, cap: number): Promise<boolean> {
+    const { rows } = await this.database.executeSql(
+      `INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, detail, client_at)
+       SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::text
+        WHERE (SELECT count(*) FROM proctoring_logs
+                WHERE channel = $3::text AND user_id = $2::int AND user_exam_id IS NOT DISTINCT FROM $1::int) < $7::int
+       RETURNING id`,
+      [log.userExamId, log.userId, log.channel, log.event, log.detail ?? null, log.clientAt ?? null, cap],
+    );
+    return rows.length > 0;
+  }
+
+  async logs(userExamId: number) {
+    return this.db
+      .select()
+      .from(proctoringLogs)
+      .where(eq(proctoringLogs.userExamId, userExamId))
+      .orderBy(proctoringLogs.id);
   }
 }

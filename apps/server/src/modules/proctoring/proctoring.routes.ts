@@ -1,11 +1,15 @@
 import multipart from '@fastify/multipart';
 import {
   AUDIO_SAMPLE_MAX_BYTES,
+  DeviceLogRequest,
+  DeviceLogResponse,
   FaceMatchRequest,
   FaceMatchResponse,
   GetAudioResponse,
   GetMonitoringDataRequest,
   GetMonitoringDataResponse,
+  PhotoCheckRequest,
+  PhotoCheckResponse,
   ProctoringMsgResponse,
   ROLES,
   SaveErrorImageRequest,
@@ -154,6 +158,49 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
     },
     async (req) => service.saveErrorImage(req.user, req.body),
   );
+
+  app.post(
+    '/api/proctoring/photoCheck',
+    {
+      bodyLimit: IMAGE_BODY,
+      schema: {
+        tags,
+        summary:
+          'A periodic picture: the server analyses it (faces, objects, match against the kept primary), stores it, counts violations and may stop the attempt (111)',
+        body: PhotoCheckRequest,
+        response: { 200: PhotoCheckResponse },
+      },
+    },
+    async (req) => service.photoCheck(req.user, req.body),
+  );
+
+  // Fire-and-forget device logs: small bodies, a per-user rate limit, a per-attempt cap (service).
+  const logLimit = {
+    max: 60,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: { user?: { id: number }; ip: string }) => (req.user ? `log-user-${req.user.id}` : req.ip),
+  };
+  for (const [path, channel] of [
+    ['/api/mobile-testing/store-permission-logs', 'permission'],
+    ['/api/mobile-testing/audioLogs', 'audio'],
+    ['/api/mobile-testing/videoLogs', 'video'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        bodyLimit: 16 * 1024,
+        config: { rateLimit: logLimit },
+        schema: {
+          tags,
+          summary: `Store a ${channel} log of the device (fire and forget)`,
+          body: DeviceLogRequest,
+          response: { 200: DeviceLogResponse },
+        },
+      },
+      async (req) => service.deviceLog(req.user, channel, req.body),
+    );
+  }
 
   app.get(
     '/api/facial-analysis/stats',

@@ -5,17 +5,28 @@ import {
   AnalysisTimeoutError,
   assertImageDimensions,
   decodeBase64Image,
+  matchEmbeddings,
   type Analyzer,
+  type FaceDescription,
 } from '@invigil/analysis';
 import {
+  AUDIO_STOP_AFTER,
+  EXAM_STATUS,
   MONITORING_DEFAULTS,
-  type MonitoringSettings,
+  PHOTO_STOP_AFTER,
+  PRIMARY_IMAGE_MESSAGES,
+  type DeviceLogRequest,
+  type PhotoCheckRequest,
+  type PhotoCheckResponse,
+  type PhotoOutcome,
   type SaveErrorImageRequest,
   type SaveImageRequest,
+  type StopReason,
 } from '@invigil/contracts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { HttpError, busy } from '../../lib/http-errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
+import { monitoringSettings } from '../../lib/monitoring.ts';
 import { permitted } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { mediaPolicy } from '../../policies/media.policy.ts';
@@ -29,29 +40,44 @@ function toHttpError(e: unknown): unknown {
   return e;
 }
 
-const flag = (v: unknown, d: boolean) =>
-  v === undefined || v === null || v === '' ? d : v === true || v === 1 || v === '1' || v === 'true' || v === 'Y';
-const action = (v: unknown): 'S' | 'C' => (String(v ?? '').toUpperCase() === 'S' ? 'S' : 'C');
+const USER_EXAM_NOT_FOUND = 'User exam not found.';
+const NOT_IN_PROGRESS = 'This test is not in progress.';
+/** Device logs kept per user-exam and channel (or per user without an attempt); more are dropped. */
+const LOG_CAP = 500;
 
-function monitoringSettings(settings: Record<string, unknown>): MonitoringSettings {
-  const timer = Number(settings.photo_timer);
-  return {
-    photo_timer: Number.isFinite(timer) && timer > 0 ? Math.round(timer) : MONITORING_DEFAULTS.photo_timer,
-    photo_matching: flag(settings.photo_matching, MONITORING_DEFAULTS.photo_matching),
-    photo_action: action(settings.photo_action),
-    speaker_dialect: flag(settings.speaker_dialect, MONITORING_DEFAULTS.speaker_dialect),
-    audio_action: action(settings.audio_action),
-    monitoring: flag(settings.monitoring ?? settings.monitoringflag, MONITORING_DEFAULTS.monitoring),
-  };
+/** Stops a proctored attempt (status 111 with the reason) and has it scored: the results service. */
+export interface AttemptStopper {
+  stopForProctoring(userExamId: number, reason: string): Promise<boolean>;
 }
 
-const USER_EXAM_NOT_FOUND = 'User exam not found.';
+const PHOTO_TAG: Record<PhotoOutcome, PhotoCheckResponse['photo_tag']> = {
+  ok: 'regular',
+  N: 'faceNotDetected',
+  M: 'multipleFaces',
+  O: 'objectDetected',
+  mismatch: 'faceMismatch',
+};
+const STOP_REASON: Record<Exclude<PhotoOutcome, 'ok'>, StopReason> = {
+  N: 'no_face',
+  M: 'multiple_faces',
+  O: 'objects',
+  mismatch: 'photo_mismatch',
+};
+
+/** Faces and objects decide first (spec: no face N, 2+ faces M, objects O); then the identity match. */
+function faceOutcome(d: FaceDescription): 'ok' | 'N' | 'M' | 'O' {
+  if (d.face_count === 0) return 'N';
+  if (d.face_count > 1) return 'M';
+  if (d.object_detected) return 'O';
+  return 'ok';
+}
 
 export class ProctoringService {
   constructor(
     private readonly repo: ProctoringRepository,
     private readonly media: MediaStorage,
     private readonly analyzers: AnalyzerProvider,
+    private readonly stopper: AttemptStopper,
   ) {}
 
   /**
@@ -121,8 +147,102 @@ export class ProctoringService {
     return { msg: 'SUCCESS' };
   }
 
+  /**
+   * The primary picture, checked on the server: exactly one face and no objects, or 422 with the
+   * outcome (N, M, O) and nothing stored. Its face embedding is kept with it, so periodic checks
+   * match against it without analysing it again.
+   */
   async savePrimaryImage(user: AuthUser, userExamId: number, imagePath: string) {
-    return this.store(user, await this.userExamFor(user, userExamId, 'store'), 'primary', imagePath);
+    const ue = await this.userExamFor(user, userExamId, 'store');
+    const bytes = this.decodeImage(imagePath);
+    const d = await this.run((a) => a.describeFace(bytes, true));
+    const outcome = d.face_count === 1 && !d.object_detected && !d.embedding ? 'N' : faceOutcome(d);
+    if (outcome !== 'ok') throw new HttpError(422, PRIMARY_IMAGE_MESSAGES[outcome], { outcome });
+    return this.store(user, ue, 'primary', imagePath, { faceCount: 1, embedding: d.embedding });
+  }
+
+  /** The primary picture's embedding (computed once and kept for a primary stored without one), or null. */
+  private async primaryEmbedding(userExamId: number): Promise<number[] | null> {
+    const primary = await this.repo.latestPrimary(userExamId);
+    if (!primary) return null;
+    if (primary.embedding) return primary.embedding;
+    const bytes = await this.media.get(primary.mediaKey);
+    if (!bytes) return null;
+    const d = await this.run((a) => a.describeFace(bytes, true));
+    if (d.embedding) await this.repo.setEmbedding(primary.id, d.embedding);
+    return d.embedding;
+  }
+
+  /**
+   * A periodic picture (spec "Periodic photo check"), decided here: faces, objects and, with
+   * photo_matching on, the match against the primary picture the server keeps (never one the
+   * caller sends). The picture is stored with its tag, a problem counts one photo violation, and
+   * with photo_action 'S' the PHOTO_STOP_AFTER-th violation stops the attempt (111). A busy
+   * analysis (503) happens before anything is stored or counted.
+   */
+  async photoCheck(user: AuthUser, body: PhotoCheckRequest): Promise<PhotoCheckResponse> {
+    const ue = await this.userExamFor(user, body.userexamid, 'store');
+    if (ue.status !== EXAM_STATUS.inProgress) throw new HttpError(409, NOT_IN_PROGRESS, { examStatus: ue.status });
+    const settings = monitoringSettings(ue.settings ?? {});
+    const bytes = this.decodeImage(body.imagePath);
+    const primary = settings.photo_matching ? await this.primaryEmbedding(ue.id) : null;
+    const d = await this.run((a) => a.describeFace(bytes, settings.photo_matching));
+    let outcome: PhotoOutcome = faceOutcome(d);
+    // Matching on: no kept primary, no embedding of this face, or a different face is a mismatch.
+    if (
+      outcome === 'ok' &&
+      settings.photo_matching &&
+      !(primary && d.embedding && matchEmbeddings(primary, d.embedding).face_match)
+    )
+      outcome = 'mismatch';
+    await this.repo.pictureArrived(ue.id, user.id, 2 * settings.photo_timer);
+    const common = { photoTag: PHOTO_TAG[outcome], expression1: body.expression1, expression2: body.expression2 };
+    if (outcome === 'ok') {
+      await this.store(user, ue, 'regular', body.imagePath, { ...common, faceCount: d.face_count });
+    } else {
+      await this.store(user, ue, 'error', body.imagePath, {
+        ...common,
+        errorCode: outcome === 'mismatch' ? null : outcome,
+        faceCount: d.face_count,
+        objectsDetected: d.object_names.length ? d.object_names : null,
+        objectsCount: d.objects_count,
+      });
+    }
+    const reply = { outcome, photo_tag: PHOTO_TAG[outcome], face_count: d.face_count, object_names: d.object_names };
+    if (outcome === 'ok') {
+      const { photo } = await this.repo.warnings(ue.id);
+      return { ...reply, warnings: photo, stopped: false, reason: null };
+    }
+    const warnings = await this.repo.countViolation(ue.id, 'photo');
+    if (warnings === null) throw new HttpError(409, NOT_IN_PROGRESS);
+    const reason = STOP_REASON[outcome];
+    const stopped =
+      settings.photo_action === 'S' &&
+      warnings >= PHOTO_STOP_AFTER &&
+      (await this.stopper.stopForProctoring(ue.id, reason));
+    return { ...reply, warnings, stopped, reason: stopped ? reason : null };
+  }
+
+  /** Device logs (fire and forget): stored per user and attempt, at most LOG_CAP per channel. */
+  async deviceLog(user: AuthUser, channel: 'permission' | 'audio' | 'video', body: DeviceLogRequest) {
+    const ue = body.userexamid === undefined ? null : await this.userExamFor(user, body.userexamid, 'store');
+    await this.repo.addLog(
+      {
+        userExamId: ue?.id ?? null,
+        userId: user.id,
+        channel,
+        event: body.event,
+        detail: body.detail,
+        clientAt: body.at,
+      },
+      LOG_CAP,
+    );
+    return { msg: 'SUCCESS' as const };
+  }
+
+  /** The sweep's part: gaps of monitored attempts without a picture for two photo_timer periods. */
+  recordGaps() {
+    return this.repo.recordGaps(MONITORING_DEFAULTS.photo_timer);
   }
 
   async sendPrimaryImage(user: AuthUser, userExamId: number) {
@@ -177,6 +297,16 @@ export class ProctoringService {
       speechSeconds: r.speechSeconds,
       durationSeconds: r.durationSeconds,
     });
-    return { speakers: r.speakers, speech_seconds: r.speechSeconds, duration_seconds: r.durationSeconds };
+    const base = { speakers: r.speakers, speech_seconds: r.speechSeconds, duration_seconds: r.durationSeconds };
+    // Counted only while the attempt is in progress (the setup's microphone check is not).
+    const counted = r.speakers >= 2 ? await this.repo.countViolation(ue.id, 'audio') : null;
+    const warnings = counted ?? (await this.repo.warnings(ue.id)).audio;
+    const settings = monitoringSettings(ue.settings ?? {});
+    const stopped =
+      counted !== null &&
+      settings.audio_action === 'S' &&
+      counted >= AUDIO_STOP_AFTER &&
+      (await this.stopper.stopForProctoring(ue.id, 'speakers'));
+    return { ...base, warnings, stopped, reason: stopped ? ('speakers' as const) : null };
   }
 }

@@ -8,18 +8,18 @@ import type { FastifyInstance } from 'fastify';
 export async function startResultJobs(app: FastifyInstance): Promise<void> {
   const { queue, config, services } = app.ctx;
   if (config.role === 'api') return;
-  const { results } = services;
+  const { results, proctoring } = services;
   if (queue) await queue.work(results.scoreJob());
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    results
-      .sweep()
-      .catch((e) => app.log.error({ err: e }, 'time-out sweep failed'))
-      .finally(() => {
-        running = false;
-      });
+    Promise.all([
+      results.sweep().catch((e) => app.log.error({ err: e }, 'time-out sweep failed')),
+      proctoring.recordGaps().catch((e) => app.log.error({ err: e }, 'proctoring gap sweep failed')),
+    ]).finally(() => {
+      running = false;
+    });
   }, config.examSweepIntervalMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

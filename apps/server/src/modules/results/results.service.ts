@@ -118,6 +118,17 @@ export class ResultsService {
     return { obtainedMarks: a.obtainedMarks ?? 0, totalMarks: a.totalMarks, percentage: a.percentage ?? 0 };
   }
 
+  /**
+   * The server's proctoring verdict (photo or speaker violations): an in-progress attempt stops
+   * with status 111 and the reason, then is scored like any other submit. False when it was not
+   * in progress (already closed: nothing changes).
+   */
+  async stopForProctoring(id: number, reason: string): Promise<boolean> {
+    const closed = await this.close(id, 'PROCTORING', EXAM_STATUS.aborted, reason);
+    if (closed) await this.requestScore(id);
+    return closed;
+  }
+
   /** Time ran out while the browser was away (or is late): status 011, then scored. */
   async closeExpired(id: number): Promise<boolean> {
     const closed = await this.close(id, 'TIMEOUT', EXAM_STATUS.timeOut, null, true);

@@ -1,0 +1,404 @@
+import { readFileSync } from 'node:fs';
+import { AnalysisBusyError, type Analyzer, type FaceDescription } from '@invigil/analysis';
+import { CAMERA_SETUP_REQUIRED, PRIMARY_IMAGE_MESSAGES } from '@invigil/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
+
+/**
+ * Issue 12: the server decides proctoring verdicts. The primary picture is checked and kept on
+ * the server (with its face embedding), periodic pictures are matched against it, violations are
+ * counted and the attempt stopped (111, with the reason) on the server.
+ */
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../packages/analysis/test/fixtures/${name}`, import.meta.url));
+const b64 = (b: Buffer) => b.toString('base64');
+
+/** A PNG claiming width x 40 pixels: the fake analyzer below answers by its width. */
+function png(width: number): Buffer {
+  const b = Buffer.alloc(33 + 64);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
+  b.writeUInt32BE(13, 8);
+  b.write('IHDR', 12, 'latin1');
+  b.writeUInt32BE(width, 16);
+  b.writeUInt32BE(40, 20);
+  b.set([8, 2, 0, 0, 0], 24);
+  return b;
+}
+const PERSON_A = png(40);
+const PERSON_B = png(41);
+const NO_FACE = png(42);
+const TWO_FACES = png(43);
+const WITH_PHONE = png(44);
+
+const summary = (faces: number, objects: string[] = []) => ({
+  face_detected: faces > 0,
+  face_count: faces,
+  object_detected: objects.length > 0,
+  objects_count: objects.length,
+  object_names: objects,
+  analysis: {
+    expressions: {
+      all_emotions: { neutral: 1, happy: 0, sad: 0, angry: 0, fearful: 0, disgusted: 0, surprised: 0 },
+      dominant_emotion: 'neutral' as const,
+      confidence: 1,
+    },
+  },
+});
+
+/** A fake engine: pictures by their PNG width, a switch for "busy", a fixed speaker count. */
+class FakeAnalyzer {
+  busy = false;
+  speakers = 2;
+  pictures = 0;
+  async describeFace(image: Buffer, embedding: boolean): Promise<FaceDescription> {
+    if (this.busy) throw new AnalysisBusyError(3);
+    this.pictures++;
+    const width = image.readUInt32BE(16);
+    const person = (v: number[]) => ({ ...summary(1), embedding: embedding ? v : null });
+    if (width === 40) return person([1, 0, 0, 0]);
+    if (width === 41) return person([0, 1, 0, 0]);
+    if (width === 43) return { ...summary(2), embedding: null };
+    if (width === 44) return { ...summary(1, ['cell phone']), embedding: embedding ? [1, 0, 0, 0] : null };
+    return { ...summary(0), embedding: null };
+  }
+  async countSpeakers() {
+    if (this.busy) throw new AnalysisBusyError(3);
+    return { speakers: this.speakers, speechSeconds: 10, durationSeconds: 15 };
+  }
+  async stats() {
+    return {};
+  }
+  async close() {}
+}
+
+function multipart(fields: Record<string, string>, file: Buffer) {
+  const boundary = '----invigil' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="audiofile"; filename="s.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function userId(t: TestApp, email: string): Promise<number> {
+  const { rows } = await t.database.executeSql<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+  return Number(rows[0]!.id);
+}
+
+/** A new monitored test assigned to the user (status 000), with these monitoring settings. */
+async function monitoredAttempt(t: TestApp, email: string, settings: Record<string, unknown>): Promise<number> {
+  const { rows: exam } = await t.database.executeSql<{ id: number }>(
+    `INSERT INTO exams (name, duration_seconds, settings) VALUES ('Monitored', 1800, $1::jsonb) RETURNING id`,
+    [JSON.stringify({ monitoringflag: 1, photo_timer: 20, ...settings })],
+  );
+  const { rows } = await t.database.executeSql<{ id: number }>(
+    `INSERT INTO user_exams (user_id, exam_id, status, expires_at) VALUES ($1, $2, '000', now() + interval '1 day') RETURNING id`,
+    [await userId(t, email), exam[0]!.id],
+  );
+  return Number(rows[0]!.id);
+}
+
+async function attemptRow(t: TestApp, id: number) {
+  const { rows } = await t.database.executeSql<Record<string, unknown>>(
+    'SELECT status, abort_reason, photo_warnings, audio_warnings FROM user_exams WHERE id = $1',
+    [id],
+  );
+  return rows[0]!;
+}
+
+describe('proctoring verdicts decided on the server (fake analysis engine)', () => {
+  let t: TestApp;
+  let cand: string;
+  let cand2: string;
+  const fake = new FakeAnalyzer();
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { analyzer: fake as unknown as Analyzer });
+    cand = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
+    cand2 = await loginAs(t.app, DEMO.candidate2.email, DEMO.candidate2.password);
+  });
+  afterAll(() => t?.close());
+
+  const post = (url: string, token: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  const check = (token: string, userexamid: number, picture: Buffer, extra: object = {}) =>
+    post('/api/proctoring/photoCheck', token, { userexamid, imagePath: b64(picture), ...extra });
+  const primary = (token: string, userexamid: number, picture: Buffer) =>
+    post('/api/test/savePrimaryImage', token, { userexamid, imagePath: b64(picture) });
+
+  it('refuses to start or resume a monitored test before a primary picture passed the face check', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, { photo_matching: 1, photo_action: 'S' });
+    const refused = await post('/api/test/startExam', cand, { id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(CAMERA_SETUP_REQUIRED);
+    expect((await attemptRow(t, id)).status).toBe('000');
+    // a picture that fails the server's check is not a primary: still refused
+    const rejected = await primary(cand, id, TWO_FACES);
+    expect(rejected.statusCode).toBe(422);
+    expect(rejected.json()).toMatchObject({ outcome: 'M', message: PRIMARY_IMAGE_MESSAGES.M });
+    expect((await post('/api/test/startExam', cand, { id })).statusCode).toBe(409);
+    expect((await primary(cand, id, PERSON_A)).json()).toEqual({ msg: 'SUCCESS' });
+    expect((await post('/api/test/startExam', cand, { id })).statusCode).toBe(200);
+    expect((await post('/api/test/resumeExam', cand, { id })).statusCode).toBe(200);
+  });
+
+  it('resume of a monitored attempt without a primary is refused too; unmonitored tests are unaffected', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, {});
+    await t.database.executeSql(
+      `UPDATE user_exams SET status = '001', started_at = now(), deadline_at = now() + interval '30 minutes' WHERE id = $1`,
+      [id],
+    );
+    const resumed = await post('/api/test/resumeExam', cand, { id });
+    expect(resumed.statusCode).toBe(409);
+    expect(resumed.json().message).toBe(CAMERA_SETUP_REQUIRED);
+    const plain = await monitoredAttempt(t, DEMO.candidate.email, { monitoringflag: 0 });
+    expect((await post('/api/test/startExam', cand, { id: plain })).statusCode).toBe(200);
+  });
+
+  it('savePrimaryImage keeps only a picture with exactly one face and no objects (422 otherwise)', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, {});
+    for (const [picture, outcome] of [
+      [NO_FACE, 'N'],
+      [TWO_FACES, 'M'],
+      [WITH_PHONE, 'O'],
+    ] as const) {
+      const res = await primary(cand, id, picture);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ statusCode: 422, outcome, message: PRIMARY_IMAGE_MESSAGES[outcome] });
+    }
+    const { rows } = await t.database.executeSql(`SELECT 1 FROM proctoring_images WHERE user_exam_id = $1`, [id]);
+    expect(rows).toHaveLength(0);
+    expect((await primary(cand, id, PERSON_A)).statusCode).toBe(200);
+    const kept = await t.database.executeSql<{ embedding: number[] }>(
+      `SELECT embedding FROM proctoring_images WHERE user_exam_id = $1 AND kind = 'primary'`,
+      [id],
+    );
+    expect(kept.rows[0]!.embedding).toEqual([1, 0, 0, 0]);
+  });
+
+  it("photo_action S: violations counted on the server, the 4th stops the attempt (111, reason); the caller's own primary is ignored", async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, { photo_matching: 1, photo_action: 'S' });
+    await primary(cand, id, PERSON_A);
+    await post('/api/test/startExam', cand, { id });
+    fake.pictures = 0;
+    const ok = await check(cand, id, PERSON_A);
+    expect(ok.json()).toEqual({
+      outcome: 'ok',
+      photo_tag: 'regular',
+      face_count: 1,
+      object_names: [],
+      warnings: 0,
+      stopped: false,
+      reason: null,
+    });
+    // the kept primary's embedding is reused: one picture analysed per check
+    expect(fake.pictures).toBe(1);
+    // Person B sends their own picture as "primary" too: the server matches against the kept one.
+    const other = await check(cand, id, PERSON_B, { primaryImage: b64(PERSON_B), currentImage: b64(PERSON_B) });
+    expect(other.json()).toMatchObject({ outcome: 'mismatch', photo_tag: 'faceMismatch', warnings: 1, stopped: false });
+    expect((await check(cand, id, NO_FACE)).json()).toMatchObject({ outcome: 'N', warnings: 2, stopped: false });
+    // busy analysis: 503 with Retry-After, nothing stored or counted
+    fake.busy = true;
+    const busy = await check(cand, id, NO_FACE);
+    fake.busy = false;
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('3');
+    expect((await attemptRow(t, id)).photo_warnings).toBe(2);
+    expect((await check(cand, id, TWO_FACES)).json()).toMatchObject({ outcome: 'M', warnings: 3, stopped: false });
+    const last = await check(cand, id, WITH_PHONE);
+    expect(last.json()).toEqual({
+      outcome: 'O',
+      photo_tag: 'objectDetected',
+      face_count: 1,
+      object_names: ['cell phone'],
+      warnings: 4,
+      stopped: true,
+      reason: 'objects',
+    });
+    expect(await attemptRow(t, id)).toMatchObject({ status: '111', abort_reason: 'objects', photo_warnings: 4 });
+    const { rows: sub } = await t.database.executeSql(
+      'SELECT submit_type, status FROM submissions WHERE user_exam_id = $1',
+      [id],
+    );
+    expect(sub).toEqual([{ submit_type: 'PROCTORING', status: '111' }]);
+    const { rows: images } = await t.database.executeSql<{ kind: string; photo_tag: string; error_code: string }>(
+      'SELECT kind, photo_tag, error_code FROM proctoring_images WHERE user_exam_id = $1 ORDER BY id',
+      [id],
+    );
+    expect(images.map((i) => [i.kind, i.photo_tag, i.error_code])).toEqual([
+      ['primary', null, null],
+      ['regular', 'regular', null],
+      ['error', 'faceMismatch', null],
+      ['error', 'faceNotDetected', 'N'],
+      ['error', 'multipleFaces', 'M'],
+      ['error', 'objectDetected', 'O'],
+    ]);
+    // closed: a further check is refused
+    expect((await check(cand, id, PERSON_A)).statusCode).toBe(409);
+  });
+
+  it('photo_action C only warns: it never stops', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate2.email, { photo_matching: 0, photo_action: 'C' });
+    await primary(cand2, id, PERSON_A);
+    await post('/api/test/startExam', cand2, { id });
+    // matching off: another face passes
+    expect((await check(cand2, id, PERSON_B)).json()).toMatchObject({ outcome: 'ok', warnings: 0 });
+    for (let i = 1; i <= 6; i++)
+      expect((await check(cand2, id, NO_FACE)).json()).toMatchObject({ warnings: i, stopped: false, reason: null });
+    expect((await attemptRow(t, id)).status).toBe('001');
+  });
+
+  it('speaker check: 2+ speakers counts an audio warning; with audio_action S the 5th stops (111, speakers)', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, { speaker_dialect: 1, audio_action: 'S' });
+    await primary(cand, id, PERSON_A);
+    const audio = (ue: number) => {
+      const form = multipart({ userexamid: String(ue) }, Buffer.from('fake audio'));
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/test/getaudio',
+        headers: { ...bearer(cand), ...form.headers },
+        payload: form.payload,
+      });
+    };
+    // before the start (the setup's microphone check) nothing is counted
+    expect((await audio(id)).json()).toMatchObject({ speakers: 2, warnings: 0, stopped: false });
+    await post('/api/test/startExam', cand, { id });
+    fake.speakers = 1;
+    expect((await audio(id)).json()).toMatchObject({ speakers: 1, warnings: 0, stopped: false, reason: null });
+    fake.speakers = 2;
+    for (let i = 1; i <= 4; i++) expect((await audio(id)).json()).toMatchObject({ warnings: i, stopped: false });
+    expect((await audio(id)).json()).toMatchObject({ warnings: 5, stopped: true, reason: 'speakers' });
+    expect(await attemptRow(t, id)).toMatchObject({ status: '111', abort_reason: 'speakers', audio_warnings: 5 });
+    // audio_action C never stops
+    const c = await monitoredAttempt(t, DEMO.candidate.email, { speaker_dialect: 1, audio_action: 'C' });
+    await primary(cand, c, PERSON_A);
+    await post('/api/test/startExam', cand, { id: c });
+    for (let i = 1; i <= 6; i++) expect((await audio(c)).json()).toMatchObject({ warnings: i, stopped: false });
+  });
+
+  it("another user's attempt is not found (404) on photoCheck, savePrimaryImage and the logs", async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, {});
+    await primary(cand, id, PERSON_A);
+    await post('/api/test/startExam', cand, { id });
+    const missing = await check(cand2, 999_999, PERSON_A);
+    const foreign = await check(cand2, id, PERSON_A);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+    expect((await primary(cand2, id, PERSON_A)).statusCode).toBe(404);
+    const log = await post('/api/mobile-testing/videoLogs', cand2, { userexamid: id, event: 'camera-off' });
+    expect(log.statusCode).toBe(404);
+    expect(await attemptRow(t, id)).toMatchObject({ photo_warnings: 0 });
+  });
+
+  it('stores device logs per attempt with bounded sizes and a per-user rate limit', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate2.email, {});
+    const ok = await post('/api/mobile-testing/store-permission-logs', cand2, {
+      userexamid: id,
+      event: 'camera-granted',
+      detail: 'Chrome 131',
+      at: '2026-11-23T10:00:00Z',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ msg: 'SUCCESS' });
+    expect((await post('/api/mobile-testing/audioLogs', cand2, { event: 'mic-level-low' })).statusCode).toBe(200);
+    expect((await post('/api/mobile-testing/videoLogs', cand2, { event: 'x'.repeat(61) })).statusCode).toBe(400);
+    expect(
+      (await post('/api/mobile-testing/videoLogs', cand2, { event: 'long', detail: 'd'.repeat(2001) })).statusCode,
+    ).toBe(400);
+    const { rows } = await t.database.executeSql<Record<string, unknown>>(
+      `SELECT user_exam_id, channel, event, detail, client_at FROM proctoring_logs WHERE user_id = $1 ORDER BY id`,
+      [await userId(t, DEMO.candidate2.email)],
+    );
+    expect(rows).toEqual([
+      {
+        user_exam_id: id,
+        channel: 'permission',
+        event: 'camera-granted',
+        detail: 'Chrome 131',
+        client_at: '2026-11-23T10:00:00Z',
+      },
+      { user_exam_id: null, channel: 'audio', event: 'mic-level-low', detail: null, client_at: null },
+    ]);
+    let limited = 0;
+    for (let i = 0; i < 62; i++)
+      if ((await post('/api/mobile-testing/videoLogs', cand2, { event: 'tick' })).statusCode === 429) limited++;
+    expect(limited).toBeGreaterThan(0);
+  });
+
+  it('records a gap when a monitored attempt sent no picture for two photo_timer periods (check and sweep)', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, { photo_timer: 20 });
+    await primary(cand, id, PERSON_A);
+    await post('/api/test/startExam', cand, { id });
+    await check(cand, id, PERSON_A);
+    const gaps = async () =>
+      (
+        await t.database.executeSql<{ gap_seconds: number }>(
+          `SELECT gap_seconds FROM proctoring_logs WHERE user_exam_id = $1 AND channel = 'gap' ORDER BY id`,
+          [id],
+        )
+      ).rows.map((r) => Number(r.gap_seconds));
+    expect(await gaps()).toEqual([]);
+    await t.database.executeSql(`UPDATE user_exams SET last_photo_at = now() - interval '100 seconds' WHERE id = $1`, [
+      id,
+    ]);
+    await check(cand, id, PERSON_A);
+    expect((await gaps())[0]).toBeGreaterThanOrEqual(99);
+    // Time passes (the gap row and the last picture move 400 s back), then a new 300 s silence:
+    // the sweep finds it without waiting for the next picture, once per silence.
+    await t.database.executeSql(
+      `UPDATE proctoring_logs SET created_at = now() - interval '400 seconds' WHERE user_exam_id = $1`,
+      [id],
+    );
+    await t.database.executeSql(`UPDATE user_exams SET last_photo_at = now() - interval '300 seconds' WHERE id = $1`, [
+      id,
+    ]);
+    await t.app.ctx.services.proctoring.recordGaps();
+    await t.app.ctx.services.proctoring.recordGaps();
+    const after = await gaps();
+    expect(after).toHaveLength(2);
+    expect(after[1]).toBeGreaterThanOrEqual(299);
+  });
+});
+
+describe('savePrimaryImage with the real analysis engine', () => {
+  let t: TestApp;
+  let cand: string;
+  beforeAll(async () => {
+    t = await createTestApp({ analysis: { ...loadConfig({}).analysis, workers: 1 } });
+    cand = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
+  });
+  afterAll(() => t?.close());
+
+  it('no face and two faces are 422; one face is kept and matches its own periodic picture', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, { photo_matching: 1, photo_action: 'S' });
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(cand), payload });
+    const face = fixture('astronaut.jpg');
+    const noFace = await post('/api/test/savePrimaryImage', { userexamid: id, imagePath: b64(fixture('coffee.jpg')) });
+    expect(noFace.statusCode).toBe(422);
+    expect(noFace.json()).toMatchObject({ outcome: 'N' });
+    const sharp = (await import('sharp')).default;
+    const two = await sharp({ create: { width: 640, height: 320, channels: 3, background: '#888' } })
+      .composite([
+        { input: face, left: 0, top: 0 },
+        { input: await sharp(face).flop().toBuffer(), left: 320, top: 0 },
+      ])
+      .jpeg()
+      .toBuffer();
+    const many = await post('/api/test/savePrimaryImage', { userexamid: id, imagePath: b64(two) });
+    expect(many.statusCode).toBe(422);
+    expect(many.json()).toMatchObject({ outcome: 'M' });
+    expect((await post('/api/test/savePrimaryImage', { userexamid: id, imagePath: b64(face) })).statusCode).toBe(200);
+    expect((await post('/api/test/startExam', { id })).statusCode).toBe(200);
+    const checked = await post('/api/proctoring/photoCheck', { userexamid: id, imagePath: b64(face) });
+    expect(checked.json()).toMatchObject({ outcome: 'ok', face_count: 1, warnings: 0 });
+  });
+});

@@ -127,7 +127,7 @@ async function openMonitored(page: Page, exam: string): Promise<number> {
  * Signs in, opens the test and stores the primary picture through the API (the pre-test camera
  * setup is another screen's job), then starts it: the question page with its hidden camera.
  */
-async function startMonitored(browser: Browser, baseURL: string, user: (typeof USERS)['candidate'], exam: string) {
+async function startMonitored(browser: Browser, baseURL: string, user: { email: string; password: string }, exam: string) {
   const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 800 } });
   await signIn(page, user);
   const examId = await openMonitored(page, exam);

@@ -134,6 +134,22 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
   const primary = (token: string, userexamid: number, picture: Buffer) =>
     post('/api/test/savePrimaryImage', token, { userexamid, imagePath: b64(picture) });
 
+  it('the demo data gives both demo candidates the monitored tests (match on/off, S and C, type 14)', async () => {
+    for (const email of [DEMO.candidate.email, DEMO.candidate2.email]) {
+      const { rows } = await t.database.executeSql<{ test_type: number; settings: Record<string, unknown> }>(
+        `SELECT e.test_type, e.settings FROM user_exams ue JOIN exams e ON e.id = ue.exam_id JOIN users u ON u.id = ue.user_id
+          WHERE u.email = $1 AND ue.status = '000' AND (e.settings->>'monitoringflag') = '1' ORDER BY e.id`,
+        [email],
+      );
+      expect(rows.map((r) => [r.test_type, r.settings.photo_matching, r.settings.photo_action])).toEqual([
+        [1, 1, 'S'],
+        [1, 0, 'C'],
+        [14, 1, 'C'],
+      ]);
+      expect(rows[0]!.settings).toMatchObject({ photo_timer: 20, speaker_dialect: 1, audio_action: 'S' });
+    }
+  });
+
   it('refuses to start or resume a monitored test before a primary picture passed the face check', async () => {
     const id = await monitoredAttempt(t, DEMO.candidate.email, { photo_matching: 1, photo_action: 'S' });
     const refused = await post('/api/test/startExam', cand, { id });

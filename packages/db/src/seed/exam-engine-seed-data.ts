@@ -315,7 +315,7 @@ export const TWO_LANGUAGE: SeedExam = {
   ],
 };
 
-const quick = (text: string, options: string[], correct: number): SeedQuestion => ({
+export const quick = (text: string, options: string[], correct: number): SeedQuestion => ({
   type: 1,
   typeName: 'Single Choice',
   text: `<p>${text}</p>`,

@@ -15,7 +15,7 @@ const BASE_SETTINGS = {
   codinglang: '',
 };
 
-async function insertExam(ctx: SeedContext, e: SeedExam): Promise<number> {
+export async function insertExam(ctx: SeedContext, e: SeedExam): Promise<number> {
   const { db } = ctx.database;
   const [exam] = await db
     .insert(exams)

@@ -136,10 +136,6 @@ async function startMonitored(
   // axe needs a page of an explicit context.
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  page.on('response', (r) => {
-    if (/proctoring|getMonitoringData|getaudio|mobile-testing|startExam/.test(r.url()))
-      void r.text().then((t) => console.log('DEBUG', r.status(), r.url(), t.slice(0, 300)));
-  });
   await signIn(page, user);
   const examId = await openMonitored(page, exam);
   const primary = `data:image/jpeg;base64,${readFileSync(path.join(FIXTURES, 'astronaut.jpg')).toString('base64')}`;
@@ -255,7 +251,6 @@ test("with photo_action 'S' the 4th violation ends the attempt and the dashboard
       .getByRole('button', { name: 'Completed', exact: true })
       .click();
     const main = page.getByRole('main');
-    await main.getByRole('tab', { name: 'Completed Test', exact: true }).click();
     await main.getByRole('group', { name: 'Groups' }).getByRole('button', { name: GROUP, exact: true }).click();
     await expect(main.getByRole('row').filter({ hasText: TESTS.stop })).toContainText('ABORTED');
   } finally {
@@ -264,16 +259,20 @@ test("with photo_action 'S' the 4th violation ends the attempt and the dashboard
 });
 
 test('two voices give the speaker alert', async ({ baseURL }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const browser = await launch(media.face, media.twoVoices);
   try {
     const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.stop);
-    const audio = await page.waitForResponse((r) => r.url().endsWith('/api/test/getaudio'), { timeout: 90_000 });
-    const req = audio.request();
-    expect(req.headers()['content-type']).toMatch(/multipart\/form-data/);
-    const reply = await audio.json();
-    expect(reply.speakers).toBeGreaterThanOrEqual(2);
+    // Samples start at 20 s and follow every 40 s (photo_timer 20 is under 30). The looping clip
+    // alternates two voices; a 15 s window may catch mostly one, so allow three samples.
+    let reply: { speakers: number; warnings: number; stopped: boolean } | null = null;
+    for (let i = 0; i < 3 && !(reply && reply.speakers >= 2); i++) {
+      const audio = await page.waitForResponse((r) => r.url().endsWith('/api/test/getaudio'), { timeout: 60_000 });
+      expect(audio.request().headers()['content-type']).toMatch(/multipart\/form-data/);
+      reply = await audio.json();
+    }
     expect(reply).toMatchObject({ warnings: 1, stopped: false });
+    expect(reply!.speakers).toBeGreaterThanOrEqual(2);
     const d = await checkDialog(page, 'Multiple Speakers Detected', 'Warning 1 of 4.', 'proctoring-speakers');
     await d.getByRole('button', { name: 'Ok' }).click();
     await expect(d).toBeHidden();

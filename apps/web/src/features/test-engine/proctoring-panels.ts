@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { MonitorGate } from './proctoring/monitor-gate.tsx';
 
-/** Proctoring panels (camera, microphone) shown above the question area; a later issue adds them here. */
-export const proctoringPanels: Array<ComponentType<{ examId: number }>> = [];
+/** Proctoring panels shown with the question area: the in-test camera and speaker checks. */
+export const proctoringPanels: Array<ComponentType<{ examId: number }>> = [MonitorGate];

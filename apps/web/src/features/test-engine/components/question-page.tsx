@@ -22,7 +22,7 @@ export function QuestionPage() {
     >
       <TestHeader />
       {proctoringPanels.length > 0 && (
-        <Box sx={{ display: 'flex', gap: 1, px: 2, pt: 1 }}>
+        <Box sx={{ display: 'flex', gap: 1, px: 2, pt: 1, '&:empty': { display: 'none' } }}>
           {proctoringPanels.map((Panel, i) => (
             <Panel key={i} examId={engine.examId} />
           ))}

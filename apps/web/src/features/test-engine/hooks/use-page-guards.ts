@@ -21,7 +21,7 @@ export function usePageGuards(engine: TestEngine) {
     const offline = () => engine.onOffline();
     const beforeUnload = (e: BeforeUnloadEvent) => {
       const { phase } = engine.get();
-      if (phase !== 'questions') return;
+      if (phase !== 'questions' || engine.stoppedByServer) return;
       engine.saveOnLeave();
       e.preventDefault();
       e.returnValue = t('leavePage');

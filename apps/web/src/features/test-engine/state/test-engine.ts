@@ -55,6 +55,16 @@ export class TestEngine extends AnsweringEngine {
     }
   }
 
+  /** Set when the server stopped the attempt (proctoring, status 111): the page may leave unasked. */
+  stoppedByServer = false;
+
+  /** The server has stopped and scored the attempt: no more saves, clock or submission here. */
+  stopByServer() {
+    this.stoppedByServer = true;
+    this.submitting = true;
+    this.dispose();
+  }
+
   dispose() {
     if (this.ticker) clearInterval(this.ticker);
     this.queue.stop();

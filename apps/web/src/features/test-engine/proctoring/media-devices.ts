@@ -1,0 +1,120 @@
+import { SPEAKER_SAMPLE_MS } from './check-scheduler.ts';
+
+/** Spec: camera constraints 550x450 facing the user; the picture is a JPEG at 0.8. */
+const VIDEO: MediaTrackConstraints = { width: 550, height: 450, facingMode: 'user' };
+const JPEG_QUALITY = 0.8;
+/** Opus first (small, what the server's decoder takes); never WAV. */
+const AUDIO_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/ogg'];
+
+const errorText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+
+/**
+ * The hidden camera (and, for the speaker check, the microphone) of a monitored test. A track that
+ * ends mid-test (unplugged, taken by another app, permission revoked) calls onEnded.
+ */
+export class MediaDevices {
+  private video: MediaStream | null = null;
+  private audio: MediaStream | null = null;
+
+  constructor(
+    private readonly view: () => HTMLVideoElement | null,
+    private readonly onEnded: (kind: 'camera' | 'microphone') => void,
+    private readonly log: (channel: 'audio' | 'video', event: string, detail?: string) => void,
+  ) {}
+
+  /** Opens the camera; true when it gives pictures. */
+  async startCamera(): Promise<boolean> {
+    this.stopStream(this.video);
+    try {
+      this.video = await navigator.mediaDevices.getUserMedia({ video: VIDEO, audio: false });
+    } catch (e) {
+      this.log('video', 'camera_unavailable', errorText(e));
+      return false;
+    }
+    for (const track of this.video.getVideoTracks()) {
+      track.addEventListener('ended', () => this.onEnded('camera'));
+    }
+    const el = this.view();
+    if (el) {
+      el.srcObject = this.video;
+      await el.play().catch(() => undefined);
+    }
+    return true;
+  }
+
+  /** Opens the microphone for the speaker check; false (logged) when it cannot. */
+  async startMicrophone(): Promise<boolean> {
+    try {
+      this.audio = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
+    } catch (e) {
+      this.log('audio', 'microphone_unavailable', errorText(e));
+      return false;
+    }
+    for (const track of this.audio.getAudioTracks()) {
+      track.addEventListener('ended', () => this.onEnded('microphone'));
+    }
+    return true;
+  }
+
+  /** The camera's picture now as a JPEG data URL, or null when there is no live picture. */
+  capture(): string | null {
+    const el = this.view();
+    const live = this.video?.getVideoTracks().some((t) => t.readyState === 'live');
+    if (!el || !live || el.readyState < 2 || !el.videoWidth) return null;
+    const canvas = document.createElement('canvas');
+    canvas.width = el.videoWidth;
+    canvas.height = el.videoHeight;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return null;
+    ctx.drawImage(el, 0, 0);
+    return canvas.toDataURL('image/jpeg', JPEG_QUALITY);
+  }
+
+  /** Records a 15-second Opus sample; null (logged) when recording is not possible. */
+  recordSample(ms = SPEAKER_SAMPLE_MS): Promise<Blob | null> {
+    const stream = this.audio;
+    if (!stream || !stream.getAudioTracks().some((t) => t.readyState === 'live')) {
+      this.log('audio', 'recording_failed', 'no live microphone');
+      return Promise.resolve(null);
+    }
+    const mimeType =
+      typeof MediaRecorder === 'undefined' ? undefined : AUDIO_TYPES.find((t) => MediaRecorder.isTypeSupported(t));
+    if (!mimeType) {
+      this.log('audio', 'recording_failed', 'no Opus recorder in this browser');
+      return Promise.resolve(null);
+    }
+    return new Promise((resolve) => {
+      const chunks: Blob[] = [];
+      let rec: MediaRecorder;
+      try {
+        rec = new MediaRecorder(stream, { mimeType, audioBitsPerSecond: 32_000 });
+      } catch (e) {
+        this.log('audio', 'recording_failed', errorText(e));
+        resolve(null);
+        return;
+      }
+      rec.ondataavailable = (e) => {
+        if (e.data.size) chunks.push(e.data);
+      };
+      rec.onerror = () => {
+        this.log('audio', 'recording_failed', 'recorder error');
+        resolve(null);
+      };
+      rec.onstop = () => resolve(chunks.length ? new Blob(chunks, { type: mimeType }) : null);
+      rec.start();
+      setTimeout(() => {
+        if (rec.state !== 'inactive') rec.stop();
+      }, ms);
+    });
+  }
+
+  stop() {
+    this.stopStream(this.video);
+    this.stopStream(this.audio);
+    this.video = this.audio = null;
+  }
+
+  private stopStream(s: MediaStream | null) {
+    s?.getTracks().forEach((t) => t.stop());
+  }
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '../../../components/test-render.tsx';
+import '../../../i18n/index.ts';
+import { MonitorDialogView } from './monitor-dialog.tsx';
+import type { MonitorDialog, MonitorSettings } from './warning-levels.ts';
+
+const S: MonitorSettings = {
+  photo_timer: 20,
+  photo_matching: true,
+  photo_action: 'S',
+  speaker_dialect: true,
+  audio_action: 'S',
+  monitoring: true,
+};
+
+function show(dialog: MonitorDialog, settings = S) {
+  const onConfirm = vi.fn();
+  render(<MonitorDialogView dialog={dialog} settings={settings} onConfirm={onConfirm} />);
+  return { d: screen.getByRole('dialog'), onConfirm };
+}
+
+describe('proctoring alerts (spec wording)', () => {
+  it.each([
+    ['N', 'Face Not Detected', 'Your face is not visible, please come closer to the camera.'],
+    ['M', 'Face Detection Warning', 'Multiple faces are getting detected, click again to proceed further.'],
+    [
+      'O',
+      'Warning',
+      'Objects detected in the background. Please clear the area or move to a clean space before starting the test.',
+    ],
+    ['mismatch', 'Identity Verification Issue', "Your face doesn't match with your registered profile..."],
+  ] as const)('%s: a warning titled %s with Ok', (outcome, title, text) => {
+    const { d, onConfirm } = show({ kind: 'photo', outcome, level: 'warning', warnings: 2 });
+    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    expect(d.textContent).toContain(text);
+    expect(d.textContent).toContain('Warning 2 of 3. A fourth problem ends the test.');
+    fireEvent.click(screen.getByRole('button', { name: 'Ok' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it("photo_action 'C' shows no count of warnings left", () => {
+    const { d } = show({ kind: 'photo', outcome: 'N', level: 'warning', warnings: 5 }, { ...S, photo_action: 'C' });
+    expect(d.textContent).not.toContain('Warning 5');
+  });
+
+  it('the image alert (mismatch with S) says the picture is taken again', () => {
+    const { d } = show({ kind: 'photo', outcome: 'mismatch', level: 'image', warnings: 1 });
+    expect(screen.getByRole('heading', { name: 'Identity Verification Failed' })).toBeTruthy();
+    expect(d.textContent).toContain('Press Ok to take the picture again.');
+  });
+
+  it('the violation has Close and says the results are being processed', () => {
+    show({ kind: 'photo', outcome: 'M', level: 'violation', warnings: 4 });
+    expect(screen.getByRole('heading', { name: 'Violation of Rule !!!' })).toBeTruthy();
+    expect(screen.getByRole('dialog').textContent).toContain('Your results are being processed.');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ok' })).toBeNull();
+  });
+
+  it('the camera warning uses the webcam error text', () => {
+    const { d } = show({ kind: 'camera' });
+    expect(d.textContent).toContain('Error Message: Looks like your webcam is NOT working.');
+  });
+
+  it('the audio alert counts to 4; the 5th is the violation', () => {
+    const { d } = show({ kind: 'audio', level: 'warning', warnings: 3 });
+    expect(screen.getByRole('heading', { name: 'Multiple Speakers Detected' })).toBeTruthy();
+    expect(d.textContent).toContain('Warning 3 of 4.');
+  });
+});

@@ -1,0 +1,48 @@
+import { ApiError, apiPost, apiUpload } from '../../../lib/api-client.ts';
+import type { CallResult } from './proctoring-monitor.ts';
+import type { AudioVerdict, MonitorSettings, PhotoVerdict } from './warning-levels.ts';
+
+/** The attempt's monitoring settings (POST /api/test/getMonitoringData). */
+export const monitoringSettings = async (userexamid: number): Promise<MonitorSettings> =>
+  (await apiPost('/api/test/getMonitoringData', { userexamid })).result;
+
+/** Busy (503, 429), a server error or no link: the check could not run, try again later. */
+function failure(e: unknown): CallResult<never> {
+  if (!(e instanceof ApiError)) return { retry: true };
+  if (e.status === 0 || e.status === 429 || e.status >= 500) {
+    const body = e.body as { retryAfter?: unknown } | null;
+    const after = typeof body?.retryAfter === 'number' ? body.retryAfter * 1000 : undefined;
+    return { retry: true, afterMs: after };
+  }
+  return { refused: true };
+}
+
+/** One periodic picture: the server analyses it and decides (POST /api/proctoring/photoCheck). */
+export async function photoCheck(userexamid: number, imagePath: string): Promise<CallResult<PhotoVerdict>> {
+  try {
+    return { verdict: await apiPost('/api/proctoring/photoCheck', { userexamid, imagePath }) };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+/** One speaker sample (multipart audiofile, userexamid; POST /api/test/getaudio). */
+export async function audioCheck(userexamid: number, sample: Blob): Promise<CallResult<AudioVerdict>> {
+  const form = new FormData();
+  const ext = sample.type.includes('ogg') ? 'ogg' : 'webm';
+  form.append('userexamid', String(userexamid));
+  form.append('audiofile', sample, `speaker-check.${ext}`);
+  try {
+    return { verdict: await apiUpload('/api/test/getaudio', form) };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+/** Fire-and-forget device log (audioLogs or videoLogs): never blocks, failures only logged. */
+export function deviceLog(userexamid: number, channel: 'audio' | 'video', event: string, detail?: string) {
+  const path = channel === 'audio' ? '/api/mobile-testing/audioLogs' : '/api/mobile-testing/videoLogs';
+  apiPost(path, { userexamid, event, detail: detail?.slice(0, 2000), at: new Date().toISOString() }).catch((e) =>
+    console.warn(`${channel} log failed`, e),
+  );
+}

@@ -1,0 +1,184 @@
+import { CheckScheduler, PHOTO_MAX_RUNS, RETAKE_DELAY_MS, photoSchedule, speakerSchedule } from './check-scheduler.ts';
+import { RetryQueue, type SendResult } from './retry-queue.ts';
+import {
+  audioDialogFor,
+  moreSevere,
+  photoDialogFor,
+  type AudioVerdict,
+  type MonitorDialog,
+  type MonitorSettings,
+  type PhotoVerdict,
+} from './warning-levels.ts';
+
+/** A call's outcome as the monitor sees it: a verdict, retry later, or refused for good. */
+export type CallResult<V> = { verdict: V } | { retry: true; afterMs?: number } | { refused: true };
+
+/** The browser and the server, injected (the panel passes the real ones, the tests fakes). */
+export interface MonitorDeps {
+  settings: MonitorSettings;
+  /** A JPEG (0.8) data URL of the camera now, or null when the camera gives no picture. */
+  capture(): string | null;
+  photoCheck(image: string): Promise<CallResult<PhotoVerdict>>;
+  /** A 15-second sample (Opus in webm/ogg), or null when recording failed. */
+  recordSample?(): Promise<Blob | null>;
+  audioCheck?(sample: Blob): Promise<CallResult<AudioVerdict>>;
+  /** Fire-and-forget device log (audioLogs / videoLogs). */
+  log(channel: 'audio' | 'video', event: string, detail?: string): void;
+  /** Tries to get the camera back after it stopped; true when it works again. */
+  restartCamera(): Promise<boolean>;
+  /** The attempt is over (the server stopped it): leave for the dashboard. */
+  leave(): void;
+  /** The server stopped the attempt: the engine stops saving at once. */
+  onStopped(): void;
+}
+
+export interface MonitorState {
+  dialog: MonitorDialog | null;
+}
+
+const toSend = <V>(r: CallResult<V>, onVerdict: (v: V) => void): SendResult => {
+  if ('verdict' in r) {
+    onVerdict(r.verdict);
+    return { retry: false };
+  }
+  if ('retry' in r) return { retry: true, afterMs: r.afterMs };
+  return { retry: false };
+};
+
+/**
+ * In-test proctoring: the periodic photo check and the speaker check on the spec's schedules.
+ * The server's reply decides the outcome, the warning count and the stop; this shows the dialog
+ * for it, pauses the checks until it is confirmed, and keeps pictures a busy server or a lost link
+ * could not check (retried with back-off; no warning for a check that could not run).
+ */
+export class ProctoringMonitor {
+  private state: MonitorState = { dialog: null };
+  private listeners = new Set<() => void>();
+  private photos: RetryQueue<string>;
+  private samples: RetryQueue<Blob>;
+  readonly photoTimer: CheckScheduler;
+  readonly speakerTimer: CheckScheduler | null;
+  private stopped = false;
+
+  constructor(private readonly deps: MonitorDeps) {
+    const s = deps.settings;
+    this.photos = new RetryQueue(
+      async (img) => toSend(await deps.photoCheck(img), (v) => this.onPhoto(v)),
+      3,
+      () => deps.log('video', 'picture_dropped', 'retry queue full'),
+    );
+    this.samples = new RetryQueue(async (blob) => {
+      const check = deps.audioCheck;
+      return check ? toSend(await check(blob), (v) => this.onAudio(v)) : { retry: false };
+    }, 2);
+    this.photoTimer = new CheckScheduler(photoSchedule(s.photo_timer), () => this.photoRun(), PHOTO_MAX_RUNS);
+    this.speakerTimer =
+      s.speaker_dialect && deps.recordSample
+        ? new CheckScheduler(speakerSchedule(s.photo_timer), () => this.speakerRun())
+        : null;
+  }
+
+  get = () => this.state;
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  start() {
+    this.photoTimer.start();
+    this.speakerTimer?.start();
+  }
+
+  dispose() {
+    this.photoTimer.stop();
+    this.speakerTimer?.stop();
+    this.photos.close();
+    this.samples.close();
+  }
+
+  /** The camera's track ended mid-test: the camera warning, never a silent pass. */
+  cameraStopped() {
+    if (this.stopped) return;
+    this.deps.log('video', 'camera_stopped');
+    this.photoTimer.pause();
+    this.show({ kind: 'camera' });
+  }
+
+  /** Ok / Close of the open dialog. */
+  async confirm() {
+    const d = this.state.dialog;
+    if (!d) return;
+    this.set({ dialog: null });
+    if (d.kind !== 'camera' && d.level === 'violation') {
+      this.deps.leave();
+      return;
+    }
+    if (d.kind === 'camera') {
+      if (await this.deps.restartCamera()) this.photoTimer.resume();
+      else this.cameraStopped();
+    } else if (d.kind === 'audio') {
+      this.speakerTimer?.resume();
+    } else if (d.level === 'image') {
+      this.photoTimer.retakeAfter(RETAKE_DELAY_MS);
+    } else {
+      this.photoTimer.resume();
+    }
+  }
+
+  private set(patch: Partial<MonitorState>) {
+    this.state = { ...this.state, ...patch };
+    for (const fn of this.listeners) fn();
+  }
+
+  private show(d: MonitorDialog) {
+    this.set({ dialog: moreSevere(this.state.dialog, d) });
+  }
+
+  private async photoRun() {
+    if (this.stopped) return;
+    const img = this.deps.capture();
+    if (!img) {
+      this.cameraStopped();
+      return;
+    }
+    await this.photos.push(img);
+  }
+
+  private async speakerRun() {
+    if (this.stopped || !this.deps.recordSample) return;
+    const sample = await this.deps.recordSample();
+    if (!sample) {
+      this.deps.log('audio', 'recording_failed');
+      return;
+    }
+    await this.samples.push(sample);
+  }
+
+  private onPhoto(v: PhotoVerdict) {
+    if (this.stopped) return;
+    const d = photoDialogFor(v, this.deps.settings);
+    if (!d) return;
+    this.photoTimer.pause();
+    if (v.stopped) this.stop();
+    this.show(d);
+  }
+
+  private onAudio(v: AudioVerdict) {
+    if (this.stopped) return;
+    const d = audioDialogFor(v, this.deps.settings);
+    if (!d) return;
+    this.speakerTimer?.pause();
+    if (v.stopped) this.stop();
+    this.show(d);
+  }
+
+  /** The server stopped the attempt: no more checks, the engine stops saving. */
+  private stop() {
+    this.stopped = true;
+    this.photoTimer.stop();
+    this.speakerTimer?.stop();
+    this.photos.close();
+    this.samples.close();
+    this.deps.onStopped();
+  }
+}

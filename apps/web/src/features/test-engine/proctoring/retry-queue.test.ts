@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RetryQueue, retryDelay, type SendResult } from './retry-queue.ts';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('retryDelay', () => {
+  it('backs off 2, 4, 8 s... up to 60 s', () => {
+    expect([0, 1, 2, 3, 10].map((n) => retryDelay(n))).toEqual([2000, 4000, 8000, 16_000, 60_000]);
+  });
+  it('waits at least what Retry-After says', () => {
+    expect(retryDelay(0, 30_000)).toBe(30_000);
+    expect(retryDelay(3, 1000)).toBe(16_000);
+  });
+});
+
+describe('RetryQueue', () => {
+  it('sends at once and keeps nothing on success', async () => {
+    const send = vi.fn(async (): Promise<SendResult> => ({ retry: false }));
+    const q = new RetryQueue<string>(send);
+    await q.push('a');
+    expect(send).toHaveBeenCalledWith('a');
+    expect(q.size).toBe(0);
+  });
+
+  it('keeps a picture the server could not check (503) and retries after Retry-After', async () => {
+    const replies: SendResult[] = [{ retry: true, afterMs: 5000 }, { retry: false }];
+    const send = vi.fn(async () => replies.shift()!);
+    const q = new RetryQueue<string>(send);
+    await q.push('a');
+    expect(q.size).toBe(1);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(send).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(q.size).toBe(0);
+  });
+
+  it('treats a thrown send (network error) as retry with back-off', async () => {
+    let fail = true;
+    const send = vi.fn(async (): Promise<SendResult> => {
+      if (fail) throw new Error('offline');
+      return { retry: false };
+    });
+    const q = new RetryQueue<string>(send);
+    await q.push('a');
+    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(send).toHaveBeenCalledTimes(3);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(send).toHaveBeenCalledTimes(4);
+    expect(q.size).toBe(0);
+  });
+
+  it('keeps only the last 3 and sends them in order when the link returns', async () => {
+    let online = false;
+    const sent: string[] = [];
+    const dropped: string[] = [];
+    const q = new RetryQueue<string>(
+      async (x) => {
+        if (!online) return { retry: true };
+        sent.push(x);
+        return { retry: false };
+      },
+      3,
+      (x) => dropped.push(x),
+    );
+    for (const x of ['a', 'b', 'c', 'd', 'e']) await q.push(x);
+    expect(q.size).toBe(3);
+    expect(dropped).toEqual(['a', 'b']);
+    online = true;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toEqual(['c', 'd', 'e']);
+  });
+
+  it('sends nothing after close', async () => {
+    const send = vi.fn(async (): Promise<SendResult> => ({ retry: true }));
+    const q = new RetryQueue<string>(send);
+    await q.push('a');
+    q.close();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    await q.push('b');
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,282 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn, USERS } from './support/auth.ts';
+import { seriousViolations } from './support/axe.ts';
+import { shootBoth } from './support/screenshots.ts';
+import { token } from './support/test-engine.ts';
+
+// In-test proctoring against the real server and its analysis: Chromium's fake camera and
+// microphone play files made here from the analysis fixtures (SOURCES.md) with ffmpeg, sox and
+// espeak-ng. The monitored demo tests take a picture every 20 s (photo_timer 20).
+const FIXTURES = path.resolve(import.meta.dirname, '../packages/analysis/test/fixtures');
+const MEDIA = path.resolve(import.meta.dirname, '.artifacts/proctoring-media');
+const GROUP = 'Proctoring Demo';
+const TESTS = {
+  /** photo matching off, photo_action 'C', no speaker check */
+  warnOnly: 'Monitored Test (No Photo Match, Warnings Only)',
+  /** photo matching on, photo_action 'S', speaker check with audio_action 'S' */
+  stop: 'Monitored Test (Photo Match, Stops on Violations)',
+};
+
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+
+/** A looping y4m video of a still picture (Chromium's fake camera plays it). */
+function still(name: string, input: string[], filter: string) {
+  const out = path.join(MEDIA, `${name}.y4m`);
+  run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    ...input,
+    '-filter_complex',
+    `${filter},scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,format=yuv420p`,
+    '-r',
+    '5',
+    '-t',
+    '1',
+    '-f',
+    'yuv4mpegpipe',
+    out,
+  ]);
+  return out;
+}
+
+const SENTENCES = [
+  'Please make sure that your camera and microphone are switched on before the test begins.',
+  'The quick brown fox jumps over the lazy dog while the farmer watches from the gate.',
+  'Read every question carefully and choose the answer that fits the passage best.',
+  'Our train leaves the station at half past seven and arrives in the city before noon.',
+];
+
+/** Speech by the given espeak-ng voices taking turns, joined with sox into one 48 kHz mono WAV. */
+function voices(name: string, list: string[]) {
+  const parts = SENTENCES.map((s, i) => {
+    const [voice, pitch] = list[i % list.length]!.split(' ');
+    const f = path.join(MEDIA, `${name}-${i}.wav`);
+    run('espeak-ng', ['-v', voice!, '-p', pitch ?? '50', '-w', f, s]);
+    return f;
+  });
+  const out = path.join(MEDIA, `${name}.wav`);
+  run('sox', [...parts, '-r', '48000', '-c', '1', out]);
+  return out;
+}
+
+/** A silent WAV (the microphone of the camera-only cases). */
+function silence() {
+  const out = path.join(MEDIA, 'silence.wav');
+  run('sox', ['-n', '-r', '48000', '-c', '1', out, 'trim', '0', '5']);
+  return out;
+}
+
+let media: Record<'face' | 'noFace' | 'silence' | 'twoVoices', string>;
+
+test.beforeAll(() => {
+  mkdirSync(MEDIA, { recursive: true });
+  const fx = (f: string) => ['-i', path.join(FIXTURES, f)];
+  media = {
+    face: still('face', ['-loop', '1', ...fx('astronaut.jpg')], '[0:v]null'),
+    noFace: still('no-face', ['-loop', '1', ...fx('coffee.jpg')], '[0:v]null'),
+    silence: silence(),
+    twoVoices: voices('two-voices', ['en-us+m1 35', 'en-gb+f4 70']),
+  };
+});
+
+async function launch(video: string, audio: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+      `--use-file-for-fake-audio-capture=${audio}`,
+    ],
+  });
+}
+
+/** Opens the named test of the proctoring demo group; returns its user-exam id. */
+async function openMonitored(page: Page, exam: string): Promise<number> {
+  const loaded = page.waitForRequest((r) => r.url().endsWith('/api/test/userTest'));
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Tests', exact: true }).click();
+  const org = page.getByRole('combobox', { name: 'Organization' });
+  await expect(org).toBeVisible();
+  if (!((await org.textContent()) ?? '').includes('Northwind Academy')) {
+    await org.click();
+    await page.getByRole('option', { name: 'Northwind Academy' }).click();
+  }
+  await page.getByRole('button', { name: GROUP }).click();
+  await page.getByRole('row').filter({ hasText: exam }).getByRole('button').click();
+  const start = page.getByRole('button', { name: /^(Start|Resume)$/ });
+  const proceed = page.getByRole('button', { name: 'Proceed' });
+  await expect(start.or(proceed).first()).toBeVisible();
+  if (await proceed.isVisible()) {
+    await proceed.click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+  }
+  await expect(start).toBeVisible();
+  return Number(JSON.parse((await loaded).postData() ?? '{}').examId);
+}
+
+/**
+ * Signs in, opens the test and stores the primary picture through the API (the pre-test camera
+ * setup is another screen's job), then starts it: the question page with its hidden camera.
+ */
+async function startMonitored(
+  browser: Browser,
+  baseURL: string,
+  user: { email: string; password: string },
+  exam: string,
+) {
+  // axe needs a page of an explicit context.
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, user);
+  const examId = await openMonitored(page, exam);
+  const primary = `data:image/jpeg;base64,${readFileSync(path.join(FIXTURES, 'astronaut.jpg')).toString('base64')}`;
+  const saved = await page.request.post('/api/test/savePrimaryImage', {
+    headers: { authorization: `Bearer ${await token(page)}` },
+    data: { userexamid: examId, imagePath: primary },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await page.getByRole('button', { name: /^(Start|Resume)$/ }).click();
+  await expect(page.getByTestId('question-page')).toBeVisible();
+  return { page, examId };
+}
+
+const photoReply = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/proctoring/photoCheck') && r.status() === 200, {
+    timeout: 60_000,
+  });
+/** The proctoring alert (the test itself runs in a full-screen dialog too). */
+const ALERT = '[role=dialog][aria-labelledby="proctoring-alert-title"]';
+const alert = (page: Page, title: string) =>
+  page.locator(ALERT).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+async function checkDialog(page: Page, title: string, text: string | RegExp, shot: string) {
+  const d = alert(page, title);
+  await expect(d).toBeVisible();
+  await expect(d).toContainText(text);
+  const box = await d.boundingBox();
+  expect(box?.width).toBe(380);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shootBoth(page, shot);
+  return d;
+}
+
+test('a picture with one face passes silently; a picture without a face gives the no-face warning', async ({
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const ok = await launch(media.face, media.silence);
+  try {
+    const { page } = await startMonitored(ok, baseURL!, USERS.candidate, TESTS.warnOnly);
+    const reply = await (await photoReply(page)).json();
+    expect(reply).toMatchObject({ outcome: 'ok', stopped: false });
+    await page.waitForTimeout(1000);
+    await expect(page.locator(ALERT)).toHaveCount(0);
+
+    // The camera stops mid-test (unplugged): the camera warning and a video log, never a silent pass.
+    const logged = page.waitForRequest((r) => r.url().endsWith('/api/mobile-testing/videoLogs'));
+    await page.getByTestId('proctoring-camera').evaluate((v: HTMLVideoElement) => {
+      const track = (v.srcObject as MediaStream).getVideoTracks()[0]!;
+      track.stop();
+      track.dispatchEvent(new Event('ended'));
+    });
+    expect((await logged).postDataJSON()).toMatchObject({ event: 'camera_stopped' });
+    const cam = await checkDialog(
+      page,
+      'Warning',
+      'Error Message: Looks like your webcam is NOT working.',
+      'proctoring-camera',
+    );
+    await cam.getByRole('button', { name: 'Ok' }).click();
+    await expect(cam).toBeHidden();
+    expect(await (await photoReply(page)).json()).toMatchObject({ outcome: 'ok' });
+  } finally {
+    await ok.close();
+  }
+
+  const none = await launch(media.noFace, media.silence);
+  try {
+    const { page } = await startMonitored(none, baseURL!, USERS.candidate, TESTS.warnOnly);
+    const reply = await (await photoReply(page)).json();
+    expect(reply).toMatchObject({ outcome: 'N', stopped: false });
+    const d = await checkDialog(
+      page,
+      'Face Not Detected',
+      'Your face is not visible, please come closer to the camera.',
+      'proctoring-no-face',
+    );
+    await d.getByRole('button', { name: 'Ok' }).click();
+    await expect(d).toBeHidden();
+  } finally {
+    await none.close();
+  }
+});
+
+test("with photo_action 'S' the 4th violation ends the attempt and the dashboard shows it aborted", async ({
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const browser = await launch(media.noFace, media.silence);
+  try {
+    const { page } = await startMonitored(browser, baseURL!, USERS.candidate, TESTS.stop);
+    for (let n = 1; n <= 3; n++) {
+      const reply = await (await photoReply(page)).json();
+      expect(reply).toMatchObject({ outcome: 'N', warnings: n, stopped: false });
+      const d = alert(page, 'Face Not Detected');
+      await expect(d).toContainText(`Warning ${n} of 3.`);
+      if (n === 3)
+        await checkDialog(page, 'Face Not Detected', 'A fourth problem ends the test.', 'proctoring-warning-3');
+      await d.getByRole('button', { name: 'Ok' }).click();
+    }
+    const last = await (await photoReply(page)).json();
+    expect(last).toMatchObject({ outcome: 'N', warnings: 4, stopped: true });
+    const v = await checkDialog(
+      page,
+      'Violation of Rule !!!',
+      'Your results are being processed.',
+      'proctoring-violation',
+    );
+    await v.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/\/v2\/user\/dashboard$/);
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('button', { name: 'Completed', exact: true })
+      .click();
+    const main = page.getByRole('main');
+    await main.getByRole('group', { name: 'Groups' }).getByRole('button', { name: GROUP, exact: true }).click();
+    await expect(main.getByRole('row').filter({ hasText: TESTS.stop })).toContainText('ABORTED');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('two voices give the speaker alert', async ({ baseURL }) => {
+  test.setTimeout(240_000);
+  const browser = await launch(media.face, media.twoVoices);
+  try {
+    const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.stop);
+    // Samples start at 20 s and follow every 40 s (photo_timer 20 is under 30). The looping clip
+    // alternates two voices; a 15 s window may catch mostly one, so allow three samples.
+    let reply: { speakers: number; warnings: number; stopped: boolean } | null = null;
+    for (let i = 0; i < 3 && !(reply && reply.speakers >= 2); i++) {
+      const audio = await page.waitForResponse((r) => r.url().endsWith('/api/test/getaudio'), { timeout: 60_000 });
+      expect(audio.request().headers()['content-type']).toMatch(/multipart\/form-data/);
+      reply = await audio.json();
+    }
+    expect(reply).toMatchObject({ warnings: 1, stopped: false });
+    expect(reply!.speakers).toBeGreaterThanOrEqual(2);
+    const d = await checkDialog(page, 'Multiple Speakers Detected', 'Warning 1 of 4.', 'proctoring-speakers');
+    await d.getByRole('button', { name: 'Ok' }).click();
+    await expect(d).toBeHidden();
+  } finally {
+    await browser.close();
+  }
+});

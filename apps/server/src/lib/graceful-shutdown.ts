@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** The whole shutdown may take this long; then the process exits anyway (issue 16: within 10 s). */
-export const SHUTDOWN_LIMIT_MS = 10_000;
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

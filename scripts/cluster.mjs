@@ -7,7 +7,8 @@
 //   npm run cluster -- status  shows which parts run and what /readyz says
 //
 // Ports: balancer PORT (8080), API nodes PORT+1 and PORT+2, worker PORT+3, analysis PORT+4,
-// HAProxy statistics PORT+5 (/stats).
+// HAProxy statistics PORT+5 (/stats). CLUSTER_ANALYSIS=off leaves the analysis node out (the API
+// nodes then analyse in-process; the short fault suite uses it to spare the CPU).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ const dir = path.join(root, '.cluster');
 const pidsFile = path.join(dir, 'pids.json');
 const base = Number(process.env.PORT ?? 8080);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/invigil';
+const withAnalysis = process.env.CLUSTER_ANALYSIS !== 'off';
 const ports = { lb: base, api1: base + 1, api2: base + 2, worker: base + 3, analysis: base + 4, stats: base + 5 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -148,19 +150,20 @@ async function up() {
     DATA_DIR: path.join(dir, 'data'),
     AUTO_LOGIN_SECRET: s.autoLogin,
     ITEM_ID_SECRET: s.itemIds,
-    ANALYSIS_URL: `http://127.0.0.1:${ports.analysis}`,
+    ANALYSIS_URL: withAnalysis ? `http://127.0.0.1:${ports.analysis}` : '',
     ANALYSIS_TOKEN: s.analysis,
     TRUST_PROXY: 'loopback',
     SHUTDOWN_DRAIN_MS: '3000',
   };
   const node = ['--import', 'tsx', 'apps/server/src/server.ts'];
   const pids = {};
-  pids.analysis = start('analysis', 'node', node, {
-    ...common,
-    ROLE: 'analysis',
-    ANALYSIS_PORT: String(ports.analysis),
-    ANALYSIS_URL: '',
-  });
+  if (withAnalysis)
+    pids.analysis = start('analysis', 'node', node, {
+      ...common,
+      ROLE: 'analysis',
+      ANALYSIS_PORT: String(ports.analysis),
+      ANALYSIS_URL: '',
+    });
   // The worker migrates and seeds the database first; the API nodes start on a ready schema.
   pids.worker = start('worker', 'node', node, { ...common, ROLE: 'worker', PORT: String(ports.worker) });
   writeFileSync(pidsFile, JSON.stringify(pids));

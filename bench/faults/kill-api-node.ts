@@ -1,7 +1,8 @@
 /**
- * Fault scenario 1 (issue 16): SIGKILL one API node while candidates save through HAProxy.
+ * Fault scenarios 1 and 4 (issue 16): SIGKILL (or SIGTERM) one API node while candidates save
+ * through HAProxy.
  *
- *   node --import tsx bench/faults/kill-api-node.ts [--candidates 200] [--before 10] [--after 20]
+ *   node --import tsx bench/faults/kill-api-node.ts [--candidates 200] [--before 10] [--after 20] [--signal KILL|TERM]
  *
  * Starts the local cluster (scripts/cluster.mjs) on a scratch PostgreSQL database, signs N
  * candidates in through the balancer and starts their attempts. Each candidate saves one
@@ -29,9 +30,12 @@ const { values: args } = parseArgs({
     before: { type: 'string', default: '10' },
     after: { type: 'string', default: '20' },
     port: { type: 'string', default: '18700' },
+    /** KILL: the node dies at once; TERM: it drains (readyz 503, then closes) as in a deployment */
+    signal: { type: 'string', default: 'KILL' },
   },
 });
 const N = Number(args.candidates);
+const SIGNAL = args.signal === 'TERM' ? 'SIGTERM' : 'SIGKILL';
 const PORT = Number(args.port);
 const server = process.env.FAULTS_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const DATABASE_URL = `${server}/invigil_faults`;
@@ -59,8 +63,8 @@ interface Cand {
 }
 
 const stats = { acked: 0, retries: 0, fivexx: 0, network: 0, lastFailureAfterKill: 0 };
-/** Failed tries by status (0: network error), for the table. */
-const failures = new Map<number, number>();
+/** Failed tries by status (0: network error), before and after the fault, for the table. */
+const failures = { before: new Map<number, number>(), after: new Map<number, number>() };
 let killedAt = 0;
 let stop = false;
 
@@ -80,7 +84,8 @@ async function saveLoop(client: Client, c: Cand) {
         stats.acked++;
         break;
       }
-      failures.set(r.status, (failures.get(r.status) ?? 0) + 1);
+      const tally = killedAt ? failures.after : failures.before;
+      tally.set(r.status, (tally.get(r.status) ?? 0) + 1);
       if (r.status === 0) stats.network++;
       else if (r.status >= 500) stats.fivexx++;
       else if (r.status !== 429) throw new Error(`save refused with ${r.status}`);
@@ -125,8 +130,8 @@ async function main() {
     const pids = JSON.parse(readFileSync(path.join(root, '.cluster/pids.json'), 'utf8')) as Record<string, number>;
     const ackedAtKill = stats.acked;
     killedAt = Date.now();
-    process.kill(pids.api1!, 'SIGKILL');
-    console.log(`killed api1 (pid ${pids.api1}) after ${ackedAtKill} acknowledged saves`);
+    process.kill(pids.api1!, SIGNAL);
+    console.log(`${SIGNAL} to api1 (pid ${pids.api1}) after ${ackedAtKill} acknowledged saves`);
     await sleep(Number(args.after) * 1000);
     stop = true;
     await Promise.all(loops);
@@ -145,7 +150,7 @@ async function main() {
     for (const c of cands) for (const [qid, seq] of c.acked) if ((stored.get(`${c.id}:${qid}`) ?? -1) < seq) lost++;
     const recoveryMs = stats.lastFailureAfterKill ? stats.lastFailureAfterKill - killedAt : 0;
     const row = {
-      scenario: 'SIGKILL one of two API nodes under saves',
+      scenario: `${SIGNAL} one of two API nodes under saves`,
       candidates: N,
       load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
       acknowledged: stats.acked,
@@ -155,7 +160,12 @@ async function main() {
       'recovery (last failed try after the kill)': `${(recoveryMs / 1000).toFixed(1)} s`,
     };
     console.table([row]);
-    console.log('failed tries by status:', Object.fromEntries(failures));
+    console.log(
+      'failed tries by status (0: network), before the fault:',
+      Object.fromEntries(failures.before),
+      'after:',
+      Object.fromEntries(failures.after),
+    );
     if (lost > 0) process.exitCode = 1;
   } finally {
     stop = true;

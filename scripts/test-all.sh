@@ -57,7 +57,7 @@ step "end-to-end tests and route byte budget (Chromium)" e2e.json -- \
 if [ -n "${TEST_DATABASE_URL:-}" ] && command -v haproxy >/dev/null; then
   step "fault suite, short (SIGKILL an API node under saves: nothing lost)" -- \
     env FAULTS_DATABASE_SERVER="${TEST_DATABASE_URL%/*}" CLUSTER_ANALYSIS=off \
-    node --import tsx bench/faults/kill-api-node.ts --candidates 30 --before 4 --after 6 --port 18790
+    node --import tsx bench/faults/saves-under-fault.ts --candidates 30 --before 4 --after 6 --port 18790
 else
   echo "== fault suite skipped: needs TEST_DATABASE_URL and haproxy (scripts/system-packages.txt) =="
 fi

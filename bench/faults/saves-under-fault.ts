@@ -1,14 +1,16 @@
 /**
- * Fault scenarios 1 and 4 (issue 16): SIGKILL (or SIGTERM) one API node while candidates save
- * through HAProxy.
+ * Fault scenarios 1, 2 and 4 (issue 16): while candidates save through HAProxy, SIGKILL one API
+ * node (`--fault kill-api`), SIGTERM it (`term-api`: it drains as in a deployment), or restart
+ * PostgreSQL (`restart-db`: a private server of the bench's own, restarted with pg_ctl).
  *
- *   node --import tsx bench/faults/kill-api-node.ts [--candidates 200] [--before 10] [--after 20] [--signal KILL|TERM]
+ *   node --import tsx bench/faults/saves-under-fault.ts [--fault kill-api|term-api|restart-db]
+ *        [--candidates 200] [--before 10] [--after 20]
  *
  * Starts the local cluster (scripts/cluster.mjs) on a scratch PostgreSQL database, signs N
  * candidates in through the balancer and starts their attempts. Each candidate saves one
  * answer after another as the browser does: a save is re-sent with the same seq until the
  * server acknowledges it (200); network errors, 5xx and 429 are retried with back-off. After
- * `--before` seconds one API node is killed with SIGKILL; saving goes on for `--after` seconds.
+ * `--before` seconds the fault happens; saving goes on for `--after` seconds.
  * Then every acknowledged save is checked in PostgreSQL: its row must hold that seq or a later
  * one. Prints the row of the fault table (scenario, load, acknowledged, lost, 5xx, recovery).
  */
@@ -22,6 +24,7 @@ import { decodePayload } from '@invigil/contracts';
 import pg from 'pg';
 import { Client } from '../answer-saves/client.ts';
 import { BENCH_PASSWORD, prepare } from '../answer-saves/prepare.ts';
+import { PrivatePostgres } from './private-postgres.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({
@@ -30,14 +33,20 @@ const { values: args } = parseArgs({
     before: { type: 'string', default: '10' },
     after: { type: 'string', default: '20' },
     port: { type: 'string', default: '18700' },
-    /** KILL: the node dies at once; TERM: it drains (readyz 503, then closes) as in a deployment */
-    signal: { type: 'string', default: 'KILL' },
+    fault: { type: 'string', default: 'kill-api' },
   },
 });
 const N = Number(args.candidates);
-const SIGNAL = args.signal === 'TERM' ? 'SIGTERM' : 'SIGKILL';
+const FAULTS = {
+  'kill-api': 'SIGKILL one of two API nodes under saves',
+  'term-api': 'SIGTERM one of two API nodes under saves (drain 3 s)',
+  'restart-db': 'PostgreSQL restart (pg_ctl -m fast) under saves',
+} as const;
+const FAULT = args.fault as keyof typeof FAULTS;
+if (!(FAULT in FAULTS)) throw new Error(`--fault must be one of ${Object.keys(FAULTS).join(', ')}`);
+const privatePg = FAULT === 'restart-db' ? new PrivatePostgres(Number(args.port) + 9) : null;
 const PORT = Number(args.port);
-const server = process.env.FAULTS_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+const server = privatePg?.url ?? process.env.FAULTS_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const DATABASE_URL = `${server}/invigil_faults`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -97,6 +106,10 @@ async function saveLoop(client: Client, c: Cand) {
 }
 
 async function main() {
+  if (privatePg) {
+    privatePg.init();
+    privatePg.start();
+  }
   await freshDatabase();
   console.log(`preparing ${N} candidates...`);
   const ids = await prepare({ databaseUrl: DATABASE_URL, candidates: N });
@@ -130,8 +143,9 @@ async function main() {
     const pids = JSON.parse(readFileSync(path.join(root, '.cluster/pids.json'), 'utf8')) as Record<string, number>;
     const ackedAtKill = stats.acked;
     killedAt = Date.now();
-    process.kill(pids.api1!, SIGNAL);
-    console.log(`${SIGNAL} to api1 (pid ${pids.api1}) after ${ackedAtKill} acknowledged saves`);
+    if (privatePg) await privatePg.restart();
+    else process.kill(pids.api1!, FAULT === 'term-api' ? 'SIGTERM' : 'SIGKILL');
+    console.log(`${FAULT} after ${ackedAtKill} acknowledged saves (took ${Date.now() - killedAt} ms)`);
     await sleep(Number(args.after) * 1000);
     stop = true;
     await Promise.all(loops);
@@ -150,7 +164,7 @@ async function main() {
     for (const c of cands) for (const [qid, seq] of c.acked) if ((stored.get(`${c.id}:${qid}`) ?? -1) < seq) lost++;
     const recoveryMs = stats.lastFailureAfterKill ? stats.lastFailureAfterKill - killedAt : 0;
     const row = {
-      scenario: `${SIGNAL} one of two API nodes under saves`,
+      scenario: FAULTS[FAULT],
       candidates: N,
       load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
       acknowledged: stats.acked,
@@ -171,11 +185,17 @@ async function main() {
     stop = true;
     client.close();
     cluster('stop');
+    privatePg?.stop();
   }
 }
 
 main().catch((e) => {
   console.error(e);
   cluster('stop');
+  try {
+    privatePg?.stop();
+  } catch {
+    // already stopped
+  }
   process.exit(1);
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const PendingResultRow = z.object({
   username: z.string(),
   userexam_id: z.number(),
+  user_id: z.number(),
+  examinstance_id: z.number(),
   group_name: z.string(),
   assessment_name: z.string(),
   status: z.string(),

@@ -58,6 +58,8 @@ function pendingRow(a: StaffAttempt): PendingResultRow {
   return {
     username: a.username,
     userexam_id: a.id,
+    user_id: a.userId,
+    examinstance_id: a.examId,
     group_name: a.groupName,
     assessment_name: a.examName,
     status: a.status,

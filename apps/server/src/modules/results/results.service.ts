@@ -28,6 +28,12 @@ import { toScoringQuestion } from './scoring.ts';
 export const SCORE_RETRIES = 3;
 const RETRY_DELAY_MS = 200;
 
+/**
+ * A queued regeneration starts after this delay: requests for the same attempt in between
+ * (support pressing again, 'Add into Queue') collapse into it and answer ALREADY IN QUEUE.
+ */
+const REGEN_START_AFTER_SECONDS = 5;
+
 /** What a regeneration request found: queued now, already queued, or nothing to score from. */
 export type RegenerateOutcome = 'queued' | 'already_in_queue' | 'mongodb_skipped';
 
@@ -209,7 +215,11 @@ export class ResultsService {
   async requestRegenerate(id: number): Promise<RegenerateOutcome> {
     if (!(await this.results.markQueued(id))) return 'already_in_queue';
     if (this.queue) {
-      await this.queue.send(this.regenerateJob(), { userExamId: id }, { singletonKey: `regen-${id}` });
+      await this.queue.send(
+        this.regenerateJob(),
+        { userExamId: id },
+        { singletonKey: `regen-${id}`, startAfter: REGEN_START_AFTER_SECONDS },
+      );
     } else {
       await this.regenerateJob().handle({ userExamId: id });
     }

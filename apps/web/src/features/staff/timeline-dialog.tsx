@@ -122,7 +122,7 @@ export function TimelineDialog({ userExamId, onClose }: { userExamId: number; on
               </Typography>
               <Box>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {t(`timeline.kind.${e.kind}`, { defaultValue: e.kind })}
+                  {t(`timeline.kind.${e.kind.replace(/\./g, '_')}`, { defaultValue: e.kind })}
                   {e.actor && e.kind.startsWith('staff.') ? ` ${t('timeline.by', { actor: e.actor })}` : ''}
                 </Typography>
                 <Typography variant="body2" title={JSON.stringify(e.data)}>

@@ -21,7 +21,7 @@ const post = (token: string, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 const get = (token: string, url: string) => t.app.inject({ url, headers: bearer(token) });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 40_000): Promise<T> {
   const end = Date.now() + ms;
   let v = await read();
   while (!ok(v) && Date.now() < end) {
@@ -237,7 +237,7 @@ describe('ongoing tests, regeneration and the timeline of one scripted attempt',
     // A wrong owner or exam is not found; it is never queued.
     const wrong = await post(support, '/api/test/regenratetest', { data: { ...payload.data, userId: r.user_id + 1 } });
     expect(wrong.json()).toMatchObject({ success: 0, message: 'User exam not found.', queued: false });
-  });
+  }, 90_000);
 
   it('a scoring that fails after its retries sets 999 with the reason; regeneration recovers it', async () => {
     // The result cannot be written (as a full disk or a lost connection would): every run throws.
@@ -280,7 +280,7 @@ describe('ongoing tests, regeneration and the timeline of one scripted attempt',
       (x) => x.status === '010' && x.regen === null,
     );
     expect(back).toMatchObject({ status: '010', result_status: 'Processed', result_error: null });
-  });
+  }, 90_000);
 
   it('the timeline tells the attempt: sign-in, start, saves (seq, offline), switch, submit, scoring runs, staff', async () => {
     const res = await get(support, `/api/support/timeline/${id}`);

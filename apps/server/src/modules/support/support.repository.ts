@@ -90,21 +90,35 @@ const STAFF_ATTEMPT_SELECT = `
 const ANSWERED = `(COALESCE(a.value->>'selectedChoiceId', '') <> '' OR COALESCE(a.value->>'uploadedFile', '') <> ''
    OR COALESCE(NULLIF(a.value->>'descriptiveText', 'Not Required'), '') <> '' OR a.value->>'descriptiveText' = 'Not Required')`;
 
-const ONGOING_SELECT = `
-  SELECT ue.id, u.email AS username, ss.user_agent, ue.exam_id, e.name AS exam_name,
-         (SELECT count(*) FROM questions q WHERE q.exam_id = ue.exam_id)::int AS total_questions,
-         COALESCE(ans.answered, 0)::int AS answered,
-         GREATEST(0, floor(extract(epoch FROM ue.deadline_at - now())))::int AS seconds_left,
-         GREATEST(ue.started_at, ue.updated_at, ans.last_at) AS updated_at
-    FROM user_exams ue
-    JOIN users u ON u.id = ue.user_id
-    JOIN exams e ON e.id = ue.exam_id
-    LEFT JOIN LATERAL (
-      SELECT count(*) FILTER (WHERE ${ANSWERED}) AS answered, max(a.updated_at) AS last_at
-        FROM answers a WHERE a.user_exam_id = ue.id) ans ON true
-    LEFT JOIN LATERAL (
-      SELECT s.user_agent FROM sessions s WHERE s.user_id = ue.user_id ORDER BY s.created_at DESC LIMIT 1) ss ON true
-   WHERE ue.status = '001' AND ue.deadline_at > now()`;
+/**
+ * Attempts in progress, set-based (hash joins over the active set, not one sub-query a row):
+ * 5,000 active attempts are one pass over their answers, sessions and question counts.
+ * `$1` limits it to some attempts (null: all).
+ */
+const ONGOING_SQL = `
+  WITH act AS (
+    SELECT ue.id, ue.user_id, ue.exam_id, ue.started_at, ue.updated_at, ue.deadline_at
+      FROM user_exams ue
+     WHERE ue.status = '001' AND ue.deadline_at > now() AND ($1::int[] IS NULL OR ue.id = ANY($1::int[]))),
+  ans AS (
+    SELECT a.user_exam_id, count(*) FILTER (WHERE ${ANSWERED}) AS answered, max(a.updated_at) AS last_at
+      FROM answers a JOIN act ON act.id = a.user_exam_id GROUP BY a.user_exam_id),
+  sess AS (
+    SELECT DISTINCT ON (s.user_id) s.user_id, s.user_agent
+      FROM sessions s WHERE s.user_id IN (SELECT user_id FROM act) ORDER BY s.user_id, s.created_at DESC),
+  qc AS (
+    SELECT q.exam_id, count(*) AS n FROM questions q WHERE q.exam_id IN (SELECT exam_id FROM act) GROUP BY q.exam_id)
+  SELECT act.id, u.email AS username, sess.user_agent, act.exam_id, e.name AS exam_name,
+         COALESCE(qc.n, 0)::int AS total_questions, COALESCE(ans.answered, 0)::int AS answered,
+         GREATEST(0, floor(extract(epoch FROM act.deadline_at - now())))::int AS seconds_left,
+         GREATEST(act.started_at, act.updated_at, ans.last_at) AS updated_at
+    FROM act
+    JOIN users u ON u.id = act.user_id
+    JOIN exams e ON e.id = act.exam_id
+    LEFT JOIN ans ON ans.user_exam_id = act.id
+    LEFT JOIN sess ON sess.user_id = act.user_id
+    LEFT JOIN qc ON qc.exam_id = act.exam_id
+   ORDER BY 9 DESC`;
 
 /** Pending attempts: the three lists of Pending Results (ADR 0121). */
 export type PendingKind = 'answers' | 'status' | 'result';
@@ -155,16 +169,14 @@ export class SupportRepository {
 
   /** Every attempt in progress, newest update first. */
   async ongoing(): Promise<OngoingAttempt[]> {
-    const { rows } = await this.database.executeSql<OngoingDbRow>(`${ONGOING_SELECT} ORDER BY updated_at DESC`);
+    const { rows } = await this.database.executeSql<OngoingDbRow>(ONGOING_SQL, [null]);
     return rows.map(toOngoing);
   }
 
   /** The given attempts when still in progress (the live stream's re-read). */
   async ongoingOf(ids: number[]): Promise<OngoingAttempt[]> {
     if (!ids.length) return [];
-    const { rows } = await this.database.executeSql<OngoingDbRow>(`${ONGOING_SELECT} AND ue.id = ANY($1::int[])`, [
-      ids,
-    ]);
+    const { rows } = await this.database.executeSql<OngoingDbRow>(ONGOING_SQL, [ids]);
     return rows.map(toOngoing);
   }
 }

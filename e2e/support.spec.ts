@@ -128,7 +128,7 @@ test('the super administrator watches a candidate answer live, and the row leave
   const cand = await candidateContext.newPage();
   await signIn(cand, KIRAN);
   await cand.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Tests', exact: true }).click();
-  await cand.getByRole('button', { name: 'Operations Demo' }).click();
+  await cand.getByRole('button', { name: 'Operations Demo', exact: true }).click();
   await cand
     .getByRole('row', { name: /Operations Demo Test/ })
     .getByRole('button')

@@ -25,7 +25,7 @@ import { regenerateJob, scoreJob } from './score.job.ts';
 import { toScoringQuestion } from './scoring.ts';
 
 /** Scoring is tried this many more times before the attempt is marked 999 (Result Failed). */
-export const SCORE_RETRIES = 3;
+const SCORE_RETRIES = 3;
 const RETRY_DELAY_MS = 200;
 
 /**

@@ -1,6 +1,6 @@
 import type { Database } from '@invigil/db';
 
-export const LIVE_CHANNEL = 'active_attempts';
+const LIVE_CHANNEL = 'active_attempts';
 const COALESCE_MS = 250;
 
 /**

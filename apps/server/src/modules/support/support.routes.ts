@@ -18,9 +18,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** Support and super administrators (ADR 0120). */
-export const STAFF = [ROLES.support, ROLES.superAdmin];
+const STAFF = [ROLES.support, ROLES.superAdmin];
 /** The operations views: super administrators only. */
-export const SUPER = [ROLES.superAdmin];
+const SUPER = [ROLES.superAdmin];
 const HEARTBEAT_MS = 15_000;
 
 /** Support search and regeneration, the attempt timeline, Ongoing Tests (live), Pending Results. */

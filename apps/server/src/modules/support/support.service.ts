@@ -23,8 +23,8 @@ const SUBMITTED: readonly string[] = [
   EXAM_STATUS.aborted,
   EXAM_STATUS.resultFailed,
 ];
-export const USER_EXAM_NOT_FOUND = 'User exam not found.';
-export const NO_USER = 'No user found with this e-mail id.';
+const USER_EXAM_NOT_FOUND = 'User exam not found.';
+const NO_USER = 'No user found with this e-mail id.';
 const NOT_SUBMITTED = 'This test has not been submitted, so it has no result to regenerate.';
 const SKIPPED =
   'The answers of this test were not saved (MONGODB SKIPPED); add it into the queue from Pending Results.';
@@ -69,7 +69,7 @@ function pendingRow(a: StaffAttempt): PendingResultRow {
   };
 }
 
-export function ongoingRow(a: OngoingAttempt): OngoingRow {
+function ongoingRow(a: OngoingAttempt): OngoingRow {
   const { browser, device } = describeUserAgent(a.userAgent);
   return {
     username: a.username,

@@ -69,6 +69,7 @@ export default function SearchUserArea() {
       variant="outlined"
       onClick={() => setTimeline(r.userexams_id)}
       aria-label={`${t('search.timeline')}: ${r.exam_name} (${r.userexams_id})`}
+      sx={{ whiteSpace: 'nowrap' }}
     >
       {t('search.timeline')}
     </Button>
@@ -122,7 +123,7 @@ export default function SearchUserArea() {
             {
               header: t('search.col.action'),
               cell: (r) => (
-                <Stack direction="row" spacing={1}>
+                <Stack spacing={0.75} sx={{ alignItems: 'flex-start' }}>
                   {regen(r)}
                   {timelineButton(r)}
                 </Stack>

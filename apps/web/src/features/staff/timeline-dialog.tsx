@@ -92,7 +92,7 @@ export function TimelineDialog({ userExamId, onClose }: { userExamId: number; on
   return (
     <Dialog open onClose={onClose} fullScreen={full} maxWidth="md" fullWidth aria-labelledby="timeline-title">
       <DialogTitle id="timeline-title">{t('timeline.title')}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0}>
         {first.isPending && <PageLoader />}
         {first.isError && <Alert severity="error">{t('timeline.failed')}</Alert>}
         {a && (

@@ -104,7 +104,7 @@ function buildServices({ config, queue, media }: Ports, repos: Repositories, run
     answerSaves: new AnswerSaveService(repos.exam, results, repos.answerSnapshots, config.snapshots, activity, batcher),
     adaptive: new AdaptiveService(repos.exam, results, itemIds),
     results,
-    answerFiles: new AnswerFiles(media, repos.exam),
+    answerFiles: new AnswerFiles(media, repos.exam, activity),
     coding: new CodingService(repos.codingQuestions, runtime.codeRunners, new CodeRunLimiter(config.codeRuns)),
     proctoring: new ProctoringService(repos.proctoring, media, runtime.analyzers, results, activity),
     support: new SupportService(repos.support, repos.events, runtime.live, results),

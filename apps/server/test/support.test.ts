@@ -283,6 +283,8 @@ describe('ongoing tests, regeneration and the timeline of one scripted attempt',
   }, 90_000);
 
   it('the timeline tells the attempt: sign-in, start, saves (seq, offline), switch, submit, scoring runs, staff', async () => {
+    // Support looks at the candidate's reference picture: recorded too.
+    expect((await post(support, '/api/test/sendPrimaryImage', { userexamid: id })).statusCode).toBe(200);
     const res = await get(support, `/api/support/timeline/${id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json<Reply<'GET /api/support/timeline/:userExamId'>>();
@@ -297,6 +299,7 @@ describe('ongoing tests, regeneration and the timeline of one scripted attempt',
       'closed',
       'score.run',
       'staff.regenerate',
+      'staff.media',
     ])
       expect(kinds, k).toContain(k);
     const times = body.events.map((e) => e.at);

@@ -60,6 +60,7 @@ export default {
       staff_regenerate: 'Staff asked for regeneration',
       staff_timeline: 'Staff viewed this timeline',
       staff_addintoqueue: 'Staff added pending results into the queue',
+      staff_media: 'Staff opened a recorded file',
     },
   },
   ongoing: {

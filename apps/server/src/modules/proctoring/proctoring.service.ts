@@ -27,7 +27,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { HttpError, busy } from '../../lib/http-errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { monitoringSettings } from '../../lib/monitoring.ts';
-import { permitted } from '../../policies/actor.ts';
+import { isStaff, permitted } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { mediaPolicy } from '../../policies/media.policy.ts';
 import type { AnalyzerProvider } from './analyzer-provider.ts';
@@ -259,6 +259,13 @@ export class ProctoringService {
 
   async sendPrimaryImage(user: AuthUser, userExamId: number) {
     const ue = await this.userExamFor(user, userExamId, 'media');
+    if (isStaff(user))
+      this.activity.record({
+        kind: 'staff.media',
+        userExamId: ue.id,
+        actorId: user.id,
+        data: { media: 'primary image' },
+      });
     const row = await this.repo.latestPrimary(ue.id);
     const bytes = row ? await this.media.get(row.mediaKey) : null;
     return { primaryImage: { imagepath: bytes ? `data:image/jpeg;base64,${bytes.toString('base64')}` : null } };

@@ -4,6 +4,9 @@ import { seriousViolations } from './support/axe.ts';
 import { shootBoth } from './support/screenshots.ts';
 
 /** Issue 15: the support search, the timeline, regeneration, live Ongoing Tests and Pending Results. */
+// Each test signs in, shoots two widths and runs axe on every screen: room for a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const KIRAN = { email: 'kiran.ops@example.com', password: 'Candidate@123' };
 

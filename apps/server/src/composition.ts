@@ -33,6 +33,11 @@ import { ProfileService } from './modules/profile/profile.service.ts';
 import { AnswerFiles } from './modules/results/answer-files.ts';
 import { ResultsRepository } from './modules/results/results.repository.ts';
 import { ResultsService } from './modules/results/results.service.ts';
+import { AttemptActivity } from './modules/support/attempt-activity.ts';
+import { EventLogRepository } from './modules/support/event-log.repository.ts';
+import { LiveAttempts } from './modules/support/live-attempts.ts';
+import { SupportRepository } from './modules/support/support.repository.ts';
+import { SupportService } from './modules/support/support.service.ts';
 
 /** What the application is built from (opened by app.ts). */
 export interface Ports {
@@ -52,8 +57,8 @@ type Services = ReturnType<typeof buildServices>;
 export interface Composition {
   repositories: Repositories;
   services: Services;
-  /** Engines started on demand (code runners, analysis workers). */
-  runtime: { codeRunners: CodeRunners; analyzers: AnalyzerProvider };
+  /** Engines started on demand (code runners, analysis workers, the live attempts' LISTEN). */
+  runtime: { codeRunners: CodeRunners; analyzers: AnalyzerProvider; live: LiveAttempts };
   /** Stops what the runtime started. */
   close(): Promise<void>;
 }
@@ -72,12 +77,16 @@ function buildRepositories({ config, database }: Ports) {
     dashboard: new DashboardRepository(database),
     proctoring: new ProctoringRepository(database),
     codingQuestions: new CodingQuestionRepository(database),
+    support: new SupportRepository(database),
+    /** One buffer of timeline events for the whole process (flushed on reads and on close). */
+    events: new EventLogRepository(database),
   };
 }
 
 function buildServices({ config, queue, media }: Ports, repos: Repositories, runtime: Composition['runtime']) {
   const itemIds = new ItemIds(config.itemIdSecret);
-  const results = new ResultsService(repos.results, repos.exam, queue, itemIds);
+  const activity = new AttemptActivity(repos.events, runtime.live);
+  const results = new ResultsService(repos.results, repos.exam, queue, itemIds, activity);
   // One guard: sign-in and password change share the lockout count.
   const passwordGuard = new PasswordGuard(repos.users, repos.failedNames, config);
   const batcher = new SaveBatcher(
@@ -87,17 +96,18 @@ function buildServices({ config, queue, media }: Ports, repos: Repositories, run
     config.saveBatchRows,
   );
   return {
-    auth: new AuthService(repos.users, repos.sessions, passwordGuard, config),
+    auth: new AuthService(repos.users, repos.sessions, passwordGuard, config, activity),
     profile: new ProfileService(repos.users, repos.sessions, passwordGuard),
     dashboard: new DashboardService(repos.dashboard),
     groupReports: new GroupReportService(repos.dashboard, repos.users),
-    examSessions: new ExamSessionService(repos.exam, results, repos.answerSnapshots, itemIds),
-    answerSaves: new AnswerSaveService(repos.exam, results, repos.answerSnapshots, config.snapshots, batcher),
+    examSessions: new ExamSessionService(repos.exam, results, repos.answerSnapshots, itemIds, activity),
+    answerSaves: new AnswerSaveService(repos.exam, results, repos.answerSnapshots, config.snapshots, activity, batcher),
     adaptive: new AdaptiveService(repos.exam, results, itemIds),
     results,
-    answerFiles: new AnswerFiles(media, repos.exam),
+    answerFiles: new AnswerFiles(media, repos.exam, activity),
     coding: new CodingService(repos.codingQuestions, runtime.codeRunners, new CodeRunLimiter(config.codeRuns)),
-    proctoring: new ProctoringService(repos.proctoring, media, runtime.analyzers, results),
+    proctoring: new ProctoringService(repos.proctoring, media, runtime.analyzers, results, activity),
+    support: new SupportService(repos.support, repos.events, runtime.live, results),
     /** The progress-save group commit (metrics observe its batches). */
     saveBatcher: batcher,
   };
@@ -109,6 +119,7 @@ export function compose(ports: Ports): Composition {
   const runtime = {
     codeRunners: new CodeRunners(ports.config, ports.executor),
     analyzers: new AnalyzerProvider(ports.config.analysis, ports.analyzer),
+    live: new LiveAttempts(ports.database),
   };
   const services = buildServices(ports, repositories, runtime);
   return {
@@ -116,6 +127,8 @@ export function compose(ports: Ports): Composition {
     services,
     runtime,
     async close() {
+      await runtime.live.close();
+      await repositories.events.flush();
       await runtime.analyzers.close();
       await runtime.codeRunners.close();
     },

@@ -56,6 +56,14 @@ const MAP_KEYS: Record<EndpointKey, true> = {
   'POST /api/mobile-testing/audioLogs': true,
   'POST /api/mobile-testing/videoLogs': true,
   'GET /api/facial-analysis/stats': true,
+  'POST /api/test/searchUserOrg': true,
+  'POST /api/test/searchRecord': true,
+  'POST /api/test/regenratetest': true,
+  'GET /api/support/timeline/:userExamId': true,
+  'GET /api/test/getActiveUsers': true,
+  'GET /api/test/getActiveUsers/stream': true,
+  'POST /api/test/regeneratelisting': true,
+  'GET /api/result/addintoqueue': true,
 };
 
 /**

@@ -9,7 +9,19 @@ const PUBLIC = ['POST /api/login', 'POST /api/login/auto'];
 /** The OpenAPI UI and document (registered by @fastify/swagger-ui). */
 const PUBLIC_PREFIX = '/api/docs';
 /** Routes limited to roles, with their roles. */
-const ROLE_ROUTES: Record<string, string[]> = { 'GET /api/facial-analysis/stats': ['ROLE_SUPERADMIN'] };
+const STAFF = ['ROLE_SUPPORT', 'ROLE_SUPERADMIN'];
+const SUPER = ['ROLE_SUPERADMIN'];
+const ROLE_ROUTES: Record<string, string[]> = {
+  'GET /api/facial-analysis/stats': SUPER,
+  'POST /api/test/searchUserOrg': STAFF,
+  'POST /api/test/searchRecord': STAFF,
+  'POST /api/test/regenratetest': STAFF,
+  'GET /api/support/timeline/:userExamId': STAFF,
+  'GET /api/test/getActiveUsers': SUPER,
+  'GET /api/test/getActiveUsers/stream': SUPER,
+  'POST /api/test/regeneratelisting': SUPER,
+  'GET /api/result/addintoqueue': SUPER,
+};
 
 let t: TestApp;
 beforeAll(async () => {

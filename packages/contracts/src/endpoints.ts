@@ -55,6 +55,12 @@ import type {
   SubmitTestResponse,
 } from './results/submit-test.ts';
 import type { UploadFileResponse } from './results/upload-file.ts';
+import type { GetActiveUsersResponse } from './support/active-users.ts';
+import type { AddIntoQueueResponse, RegenerateListingResponse } from './support/pending-results.ts';
+import type { RegenerateTestRequest, RegenerateTestResponse } from './support/regenerate-test.ts';
+import type { SearchRecordRequest, SearchRecordResponse } from './support/search-record.ts';
+import type { SearchUserOrgRequest, SearchUserOrgResponse } from './support/search-user-org.ts';
+import type { TimelineParams, TimelineQuery, TimelineResponse } from './support/timeline.ts';
 
 type In<S extends z.ZodType> = z.input<S>;
 type Out<S extends z.ZodType> = z.output<S>;
@@ -187,6 +193,21 @@ export interface Endpoints {
   'POST /api/mobile-testing/videoLogs': { body: In<typeof DeviceLogRequest>; reply: Out<typeof DeviceLogResponse> };
   /** Analysis workers' statistics (super admin); no reply schema. */
   'GET /api/facial-analysis/stats': { reply: Record<string, unknown> };
+
+  // support and operations (staff; ADR 0120)
+  'POST /api/test/searchUserOrg': { body: In<typeof SearchUserOrgRequest>; reply: Out<typeof SearchUserOrgResponse> };
+  'POST /api/test/searchRecord': { body: In<typeof SearchRecordRequest>; reply: Out<typeof SearchRecordResponse> };
+  'POST /api/test/regenratetest': { body: In<typeof RegenerateTestRequest>; reply: Out<typeof RegenerateTestResponse> };
+  'GET /api/support/timeline/:userExamId': {
+    params: Out<typeof TimelineParams>;
+    query: In<typeof TimelineQuery>;
+    reply: Out<typeof TimelineResponse>;
+  };
+  'GET /api/test/getActiveUsers': { reply: Out<typeof GetActiveUsersResponse> };
+  /** text/event-stream of ActiveUsersChange messages (read with fetch: it needs the bearer token). */
+  'GET /api/test/getActiveUsers/stream': { reply: string };
+  'POST /api/test/regeneratelisting': { body: Record<string, never>; reply: Out<typeof RegenerateListingResponse> };
+  'GET /api/result/addintoqueue': { reply: Out<typeof AddIntoQueueResponse> };
 }
 
 export type EndpointKey = keyof Endpoints;

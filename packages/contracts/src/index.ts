@@ -7,4 +7,5 @@ export * from './exam/index.ts';
 export * from './results/index.ts';
 export * from './coding/index.ts';
 export * from './proctoring/index.ts';
+export * from './support/index.ts';
 export type * from './endpoints.ts';

@@ -24,9 +24,19 @@ export interface Database {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers without a row type (pg-boss)
   executeSql<Row = any>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel: PGlite's own listen, or one dedicated connection on PostgreSQL (a
+   * pooled connection cannot keep a LISTEN). Resolves to the function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PostgreSQL pool use (metrics); absent on PGlite, which is one embedded connection. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+}
+
+const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+function checkChannel(channel: string) {
+  if (!CHANNEL_RE.test(channel)) throw new Error(`invalid channel name ${channel}`);
 }
 
 export interface CreateDbOptions {
@@ -59,6 +69,19 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
         return { rows: result.rows as Row[] };
       },
       migrate: async () => migratePg(db, { migrationsFolder }),
+      listen: async (channel, onMessage) => {
+        checkChannel(channel);
+        const client = new pg.Client({ connectionString: options.databaseUrl });
+        client.on('error', () => undefined);
+        await client.connect();
+        client.on('notification', (n) => {
+          if (n.channel === channel) onMessage(n.payload ?? '');
+        });
+        await client.query(`LISTEN ${channel}`);
+        return async () => {
+          await client.end().catch(() => undefined);
+        };
+      },
       close: async () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     };
@@ -77,6 +100,13 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
       return { rows: (results.at(-1)?.rows ?? []) as Row[] };
     },
     migrate: async () => migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder }),
+    listen: async (channel, onMessage) => {
+      checkChannel(channel);
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => client.close(),
   };
 }

@@ -7,6 +7,7 @@ import operationsRoutes from './operations/operations.routes.ts';
 import proctoringRoutes from './proctoring/proctoring.routes.ts';
 import profileRoutes from './profile/profile.routes.ts';
 import resultsRoutes from './results/results.routes.ts';
+import supportRoutes from './support/support.routes.ts';
 
 /** Every domain module's routes. Add a module with one line here. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -18,4 +19,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   resultsRoutes,
   codingRoutes,
   proctoringRoutes,
+  supportRoutes,
 ];

@@ -28,6 +28,11 @@ const PracticeArea = lazy(() => import('../features/practice/practice-area.tsx')
 const SiteRequirementsArea = lazy(() => import('../features/system-check/site-requirements-area.tsx'));
 const SupportArea = lazy(() => import('../features/support-help/support-area.tsx'));
 const UserHelpArea = lazy(() => import('../features/support-help/user-help-area.tsx'));
+// Staff screens (ADR 0120): their own chunks, never loaded by a candidate.
+const SearchUserArea = lazy(() => import('../features/staff/search-user-area.tsx'));
+const OngoingTestsArea = lazy(() => import('../features/staff/ongoing-tests-area.tsx'));
+const PendingResultsArea = lazy(() => import('../features/staff/pending-results-area.tsx'));
+const RegenerateResultsArea = lazy(() => import('../features/staff/regenerate-results-area.tsx'));
 
 /** A candidate area: queued submissions are re-sent on dashboard load; tab and group start afresh per menu key. */
 const candidate = (Area: ComponentType<AreaProps>): ComponentType<AreaProps> =>
@@ -64,6 +69,10 @@ const dashboardAreas: Record<string, ComponentType<AreaProps>> = {
   'Site Requirements': candidate(SiteRequirementsArea),
   Support: candidate(SupportArea),
   'User Help': candidate(UserHelpArea),
+  'Search User Details': SearchUserArea,
+  'Ongoing Tests': OngoingTestsArea,
+  'Pending Results': PendingResultsArea,
+  'Regenerate Results': RegenerateResultsArea,
 };
 
 export function areaFor(menuKey: string): ComponentType<AreaProps> {

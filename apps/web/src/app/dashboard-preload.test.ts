@@ -27,9 +27,9 @@ const { preloadDashboard } = await import('./dashboard-preload.ts');
 const { takePrefetchedLists } = await import('../features/dashboard/api/fetch-lists.ts');
 const { restoreDashboardState } = await import('../features/dashboard/restore-state.ts');
 
-const signIn = (token: string) => {
+const signIn = (token: string, role = 'ROLE_CANDIDATE') => {
   document.cookie = `token=${token}; path=/`;
-  document.cookie = 'role=ROLE_CANDIDATE; path=/';
+  document.cookie = `role=${role}; path=/`;
   sessionStorage.clear();
 };
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -80,5 +80,19 @@ describe('dashboard preload', () => {
     await restoreDashboardState();
     await settle();
     expect(calls.map((c) => c.path)).toEqual(['/api/test/getUserOrgData']);
+  });
+
+  it('skips the per-organisation menu load for the super administrator and support (ADR 0120)', async () => {
+    for (const [token, role] of [
+      ['t4', 'ROLE_SUPERADMIN'],
+      ['t5', 'ROLE_SUPPORT'],
+    ]) {
+      calls.length = 0;
+      signIn(token!, role);
+      preloadDashboard();
+      await restoreDashboardState();
+      await settle();
+      expect(calls, role).toEqual([]);
+    }
   });
 });

@@ -77,7 +77,8 @@ export function DataTable<T>({ label, columns, rows, empty, rowKey, rowTestId }:
     );
   }
   return (
-    <TableContainer component={Paper} variant="outlined">
+    // A wide table scrolls sideways: the region is focusable so the keyboard can scroll it too.
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

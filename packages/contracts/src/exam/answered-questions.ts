@@ -22,11 +22,14 @@ export const SaveFullRequest = z.object({
   examDetail: z.string().max(1_000_000),
   quesData: z.string().min(1).max(5_000_000),
   windowSwitchCount: z.number().int().min(0).max(10_000).optional(),
+  /** the save was re-sent from the client's offline queue (recorded on the attempt's timeline) */
+  offline: z.boolean().optional(),
 });
 export const SaveDeltaRequest = z.object({
   id: Id,
   changes: z.array(AnswerChange).min(1).max(500),
   windowSwitchCount: z.number().int().min(0).max(10_000).optional(),
+  offline: z.boolean().optional(),
 });
 export const AnsweredQuestionsRequest = z.union([SaveDeltaRequest, SaveFullRequest]);
 export type AnsweredQuestionsRequest = z.infer<typeof AnsweredQuestionsRequest>;

@@ -9,6 +9,12 @@ export const ROLES = {
 } as const;
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 
+/**
+ * Staff roles skip the per-organisation menu load (getUserOrgData): the spec says so for the
+ * super administrator; support has no organisation lists of its own (ADR 0120).
+ */
+export const skipsOrgMenuLoad = (role: string): boolean => role === ROLES.superAdmin || role === ROLES.support;
+
 /** Exam status codes (spec section 4). */
 export const EXAM_STATUS = {
   notStarted: '000',

@@ -146,6 +146,10 @@ export const userExams = pgTable(
     obtainedMarks: numeric('obtained_marks'),
     totalMarks: numeric('total_marks'),
     percentage: numeric('percentage'),
+    /** why scoring failed after its retries (status 999); cleared by a successful run */
+    resultError: text('result_error'),
+    /** set while a regeneration is queued (ALREADY IN QUEUE), cleared when the job has run */
+    regenQueuedAt: timestamp('regen_queued_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -42,7 +42,7 @@ export interface SeedExam {
 const MEDIA = '/media/exam-demo';
 const sc = (text: string, correct = false, hi?: string): SeedChoice => ({ text, correct, hi });
 
-const THANKS = '<h3>Thank you!</h3><p>Your responses have been recorded.</p>';
+export const THANKS = '<h3>Thank you!</h3><p>Your responses have been recorded.</p>';
 const TEST_INSTRUCTIONS =
   '<p>Answer every question. Your answers are saved as you go; use <b>Next</b> and <b>Previous</b> to move and <b>Finish</b> to submit.</p>';
 

@@ -11,6 +11,8 @@ import { newToken } from '../../lib/tokens.ts';
 import type { PasswordGuard } from './password-guard.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
+import type { AttemptActivity } from '../support/attempt-activity.ts';
+import { describeUserAgent } from '../support/user-agent.ts';
 
 export interface LoginOutcome {
   httpStatus: number;
@@ -29,6 +31,7 @@ export class AuthService {
     private readonly sessions: SessionRepository,
     private readonly guard: PasswordGuard,
     private readonly config: Pick<AppConfig, 'maxLoginAttempts'>,
+    private readonly activity: AttemptActivity,
   ) {}
 
   async login(userName: string, password: string, regen: boolean, meta: Meta): Promise<LoginOutcome> {
@@ -61,6 +64,12 @@ export class AuthService {
     if (regen) await this.sessions.revokeAllForUser(user.id, 'regen');
     const token = newToken();
     await this.sessions.create(user.id, token, meta);
+    this.activity.record({
+      kind: 'signin',
+      userId: user.id,
+      actorId: user.id,
+      data: { ...describeUserAgent(meta.userAgent), userAgent: meta.userAgent ?? null, ip: meta.ip ?? null, regen },
+    });
     const orgs = await this.users.organizationIds(user.id);
     return {
       httpStatus: 200,

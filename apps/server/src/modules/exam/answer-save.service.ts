@@ -13,6 +13,7 @@ import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import type { AnswerSnapshotRepository } from './answer-snapshot.repository.ts';
 import type { ExamRepository } from './exam.repository.ts';
 import type { SaveBatcher } from './save-batcher.ts';
+import type { AttemptActivity } from '../support/attempt-activity.ts';
 
 /** Bounds of the full-form snapshots (ADR 0070): versions kept per attempt, and one snapshot's size. */
 export interface SnapshotLimits {
@@ -27,6 +28,7 @@ export class AnswerSaveService {
     private readonly closer: TimeoutCloser,
     private readonly snapshots: AnswerSnapshotRepository,
     private readonly limits: SnapshotLimits,
+    private readonly activity: AttemptActivity,
     /** Group commit for progress saves; without it each save is its own statement. */
     private readonly batcher?: SaveBatcher,
   ) {}
@@ -73,8 +75,23 @@ export class AnswerSaveService {
       await this.closer.closeExpired(body.id);
       throw new HttpError(409, TIME_UP, { examStatus: EXAM_STATUS.timeOut });
     }
-    if (body.windowSwitchCount !== undefined) await this.repo.recordWindowSwitches(body.id, body.windowSwitchCount);
+    const who = { userExamId: body.id, userId, actorId: userId };
+    if (body.windowSwitchCount !== undefined && (await this.repo.recordWindowSwitches(body.id, body.windowSwitchCount)))
+      this.activity.record({ ...who, kind: 'window_switch', data: { count: body.windowSwitchCount } });
     const version = snapshot ? (await this.snapshots.add(body.id, snapshot, this.limits.keep)).version : null;
+    this.activity.record({
+      ...who,
+      kind: 'save',
+      data: {
+        form: snapshot ? 'full' : 'delta',
+        seq: changes.reduce((m, c) => Math.max(m, c.seq), 0),
+        changes: changes.length,
+        saved: r.saved,
+        offline: body.offline === true,
+        version,
+      },
+    });
+    this.activity.touch(body.id);
     const timeRemaining = r.deadlineAt ? Math.max(0, Math.floor((r.deadlineAt.getTime() - r.now.getTime()) / 1000)) : 0;
     return {
       examData: encodePayload({ version, status: r.status, time_remaining: timeRemaining }),

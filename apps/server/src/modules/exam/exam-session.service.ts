@@ -26,6 +26,7 @@ import type { AnswerSnapshotRepository } from './answer-snapshot.repository.ts';
 import type { Attempt, ExamRepository } from './exam.repository.ts';
 import type { ItemIds } from './item-ids.ts';
 import { visibleQuestions } from './visible-questions.ts';
+import type { AttemptActivity } from '../support/attempt-activity.ts';
 
 /** Opening an attempt: its questions, start (the server fixes the deadline), resume, retest. */
 export class ExamSessionService {
@@ -34,6 +35,7 @@ export class ExamSessionService {
     private readonly closer: TimeoutCloser,
     private readonly snapshots: AnswerSnapshotRepository,
     private readonly itemIds: ItemIds,
+    private readonly activity: AttemptActivity,
   ) {}
 
   /** The caller's attempt, or 404 (another user's attempt is not revealed). */
@@ -98,6 +100,14 @@ export class ExamSessionService {
       // Started twice (double click, two tabs): the first start's deadline stands.
       await this.repo.start(a.id, attemptLanguage(a, body.selectedLanguage));
     }
+    this.activity.record({
+      kind: a.status === EXAM_STATUS.inProgress ? 'start.repeat' : 'start',
+      userExamId: a.id,
+      userId,
+      actorId: userId,
+      data: { previousStatus: a.status, language: attemptLanguage(a, body.selectedLanguage) },
+    });
+    this.activity.touch(a.id);
     const now = await this.owned(userId, body.id);
     if (now.status !== EXAM_STATUS.inProgress) throw new HttpError(409, 'This test cannot be started.');
     // Started again after a retest whose deadline has passed: closed as timed out, like any other.
@@ -112,10 +122,19 @@ export class ExamSessionService {
     if (a.status !== EXAM_STATUS.inProgress) throw new HttpError(409, 'This test has not been started.');
     await this.requireCameraSetup(a);
     const items = decodeQuestionStates(body.quesData);
+    let restored = 0;
     if (items.length) {
       const allowed = new Set((await visibleQuestions(this.repo, a)).map((q) => q.id));
-      await this.repo.upsertAnswers(a.id, changesFrom(items, allowed), SAVE_GRACE_SECONDS);
+      restored = (await this.repo.upsertAnswers(a.id, changesFrom(items, allowed), SAVE_GRACE_SECONDS))?.saved ?? 0;
     }
+    this.activity.record({
+      kind: 'resume',
+      userExamId: a.id,
+      userId,
+      actorId: userId,
+      data: { fromLocalCopy: items.length, restored, secondsLeft: timeRemaining(a) },
+    });
+    this.activity.touch(a.id);
     return this.times(a);
   }
 

@@ -250,11 +250,13 @@ export class ExamRepository {
       : null;
   }
 
-  async recordWindowSwitches(userExamId: number, count: number) {
-    await this.database.executeSql(
-      'UPDATE user_exams SET window_switch_count = GREATEST(window_switch_count, $2) WHERE id = $1',
+  /** Keeps the highest count the client reported; true when it went up (a new window switch). */
+  async recordWindowSwitches(userExamId: number, count: number): Promise<boolean> {
+    const { rows } = await this.database.executeSql<{ id: number }>(
+      'UPDATE user_exams SET window_switch_count = $2 WHERE id = $1 AND window_switch_count < $2 RETURNING id',
       [userExamId, count],
     );
+    return rows.length > 0;
   }
 
   /** True when the attempt has a primary (reference) picture that passed the server's face check. */

@@ -27,11 +27,12 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { HttpError, busy } from '../../lib/http-errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { monitoringSettings } from '../../lib/monitoring.ts';
-import { permitted } from '../../policies/actor.ts';
+import { isStaff, permitted } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { mediaPolicy } from '../../policies/media.policy.ts';
 import type { AnalyzerProvider } from './analyzer-provider.ts';
 import type { ImageKind, ProctoringRepository, UserExamRef } from './proctoring.repository.ts';
+import type { AttemptActivity } from '../support/attempt-activity.ts';
 
 /** Maps analysis errors to safe HTTP errors: input problems 4xx, capacity 503 with Retry-After. */
 function toHttpError(e: unknown): unknown {
@@ -99,6 +100,7 @@ export class ProctoringService {
     private readonly media: MediaStorage,
     private readonly analyzers: AnalyzerProvider,
     private readonly stopper: AttemptStopper,
+    private readonly activity: AttemptActivity,
   ) {}
 
   /**
@@ -230,8 +232,17 @@ export class ProctoringService {
       });
     }
     const reply = { outcome, photo_tag: PHOTO_TAG[outcome], face_count: d.face_count, object_names: d.object_names };
+    const verdict = (warnings: number, stopped: boolean) =>
+      this.activity.record({
+        kind: 'proctoring.photo',
+        userExamId: ue.id,
+        userId: user.id,
+        actorId: user.id,
+        data: { ...reply, warnings, stopped },
+      });
     if (outcome === 'ok') {
       const { photo } = await this.repo.warnings(ue.id);
+      verdict(photo, false);
       return { ...reply, warnings: photo, stopped: false, reason: null };
     }
     const warnings = await this.repo.countViolation(ue.id, 'photo');
@@ -241,6 +252,7 @@ export class ProctoringService {
       settings.photo_action === 'S' &&
       warnings >= PHOTO_STOP_AFTER &&
       (await this.stopper.stopForProctoring(ue.id, reason));
+    verdict(warnings, stopped);
     return { ...reply, warnings, stopped, reason: stopped ? reason : null };
   }
 
@@ -269,6 +281,13 @@ export class ProctoringService {
 
   async sendPrimaryImage(user: AuthUser, userExamId: number) {
     const ue = await this.userExamFor(user, userExamId, 'media');
+    if (isStaff(user))
+      this.activity.record({
+        kind: 'staff.media',
+        userExamId: ue.id,
+        actorId: user.id,
+        data: { media: 'primary image' },
+      });
     const row = await this.repo.latestPrimary(ue.id);
     const bytes = row ? await this.media.get(row.mediaKey) : null;
     return { primaryImage: { imagepath: bytes ? `data:image/jpeg;base64,${bytes.toString('base64')}` : null } };
@@ -329,6 +348,13 @@ export class ProctoringService {
       settings.audio_action === 'S' &&
       counted >= AUDIO_STOP_AFTER &&
       (await this.stopper.stopForProctoring(ue.id, 'speakers'));
+    this.activity.record({
+      kind: 'proctoring.speakers',
+      userExamId: ue.id,
+      userId: user.id,
+      actorId: user.id,
+      data: { ...base, warnings, stopped },
+    });
     return { ...base, warnings, stopped, reason: stopped ? ('speakers' as const) : null };
   }
 }

@@ -2,7 +2,8 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, extensionOf, isAllowedUpload } from 
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
-import { permitted, type Actor } from '../../policies/actor.ts';
+import { isStaff, permitted, type Actor } from '../../policies/actor.ts';
+import type { AttemptActivity } from '../support/attempt-activity.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { mediaPolicy } from '../../policies/media.policy.ts';
 import type { ExamRepository } from '../exam/exam.repository.ts';
@@ -37,6 +38,7 @@ export class AnswerFiles {
   constructor(
     private readonly media: MediaStorage,
     private readonly repo: ExamRepository,
+    private readonly activity: AttemptActivity,
   ) {}
 
   /** POST /api/result/uploadfile: field `upl`, header `filename` = `{examid}_{qid}`. */
@@ -95,6 +97,14 @@ export class AnswerFiles {
 
   async read(user: Actor, key: string) {
     await this.authorise(user, key);
+    // A staff member opening a candidate's file is on the attempt's timeline (who, which file).
+    if (isStaff(user))
+      this.activity.record({
+        kind: 'staff.media',
+        userExamId: Number(KEY_RE.exec(key)![1]),
+        actorId: user.id,
+        data: { media: key.split('/').pop() },
+      });
     const data = await this.media.get(key);
     if (!data) throw notFound(mediaPolicy.fileNotFound);
     return { data, contentType: contentTypeOf(key), name: key.split('/').pop()!.replace(/^\d+-/, '') };

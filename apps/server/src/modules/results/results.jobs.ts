@@ -9,7 +9,10 @@ export async function startResultJobs(app: FastifyInstance): Promise<void> {
   const { queue, config, services } = app.ctx;
   if (config.role === 'api') return;
   const { results, proctoring } = services;
-  if (queue) await queue.work(results.scoreJob());
+  if (queue) {
+    await queue.work(results.scoreJob());
+    await queue.work(results.regenerateJob());
+  }
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -65,11 +65,39 @@ export class ResultsRepository {
     return rows.map((r) => Number(r.id));
   }
 
+  /**
+   * Writes the attempt's one result (a rerun overwrites it). A failed attempt (999) gets its
+   * submitted status back and its error cleared.
+   */
   async saveScore(userExamId: number, score: ScoreUpdate): Promise<void> {
     await this.database.executeSql(
-      `UPDATE user_exams SET obtained_marks = $2, total_marks = $3, percentage = $4, result_status = '${RESULT_PROCESSED}', result_date = now(), updated_at = now()
+      `UPDATE user_exams SET obtained_marks = $2, total_marks = $3, percentage = $4, result_status = '${RESULT_PROCESSED}', result_date = now(),
+              result_error = NULL,
+              status = CASE WHEN status = '999' THEN COALESCE((SELECT s.status FROM submissions s WHERE s.user_exam_id = $1), '010') ELSE status END
         WHERE id = $1`,
       [userExamId, score.obtainedMarks, score.totalMarks, score.percentage],
     );
+  }
+
+  /** Scoring failed after its retries: status 999 (Result Failed) with the reason. */
+  async markFailed(userExamId: number, reason: string): Promise<void> {
+    await this.database.executeSql(
+      `UPDATE user_exams SET status = '999', result_status = 'Failed', result_error = $2, updated_at = now()
+        WHERE id = $1 AND status IN ('010','011','111','999')`,
+      [userExamId, reason.slice(0, 1000)],
+    );
+  }
+
+  /** Marks a regeneration queued; false when one already is (ALREADY IN QUEUE). */
+  async markQueued(userExamId: number): Promise<boolean> {
+    const { rows } = await this.database.executeSql<IdRow>(
+      'UPDATE user_exams SET regen_queued_at = now() WHERE id = $1 AND regen_queued_at IS NULL RETURNING id',
+      [userExamId],
+    );
+    return rows.length > 0;
+  }
+
+  async clearQueued(userExamId: number): Promise<void> {
+    await this.database.executeSql('UPDATE user_exams SET regen_queued_at = NULL WHERE id = $1', [userExamId]);
   }
 }

@@ -19,9 +19,23 @@ import { changesFrom, decodeQuestionStates } from '../exam/answer-changes.ts';
 import { SAVE_GRACE_SECONDS, pastGrace } from '../exam/attempt-rules.ts';
 import type { Attempt, ExamRepository } from '../exam/exam.repository.ts';
 import type { ItemIds } from '../exam/item-ids.ts';
+import type { AttemptActivity } from '../support/attempt-activity.ts';
 import { RESULT_PROCESSED, type ResultsRepository } from './results.repository.ts';
-import { scoreJob } from './score.job.ts';
+import { regenerateJob, scoreJob } from './score.job.ts';
 import { toScoringQuestion } from './scoring.ts';
+
+/** Scoring is tried this many more times before the attempt is marked 999 (Result Failed). */
+const SCORE_RETRIES = 3;
+const RETRY_DELAY_MS = 200;
+
+/**
+ * A queued regeneration starts after this delay: requests for the same attempt in between
+ * (support pressing again, 'Add into Queue') collapse into it and answer ALREADY IN QUEUE.
+ */
+const REGEN_START_AFTER_SECONDS = 5;
+
+/** What a regeneration request found: queued now, already queued, or nothing to score from. */
+export type RegenerateOutcome = 'queued' | 'already_in_queue' | 'mongodb_skipped';
 
 const SUBMITTED = [
   EXAM_STATUS.completed,
@@ -37,14 +51,33 @@ export class ResultsService {
     private readonly repo: ExamRepository,
     private readonly queue: Queue | null,
     private readonly itemIds: ItemIds,
+    private readonly activity: AttemptActivity,
   ) {}
 
-  private close(id: number, submitType: string, status: string, abortReason: string | null, onlyIfExpired = false) {
-    return this.results.close(id, { submitType, status, abortReason, onlyIfExpired }, SAVE_GRACE_SECONDS);
+  private async close(
+    id: number,
+    submitType: string,
+    status: string,
+    abortReason: string | null,
+    onlyIfExpired = false,
+  ): Promise<boolean> {
+    const closed = await this.results.close(id, { submitType, status, abortReason, onlyIfExpired }, SAVE_GRACE_SECONDS);
+    if (closed) {
+      this.activity.record({ kind: 'closed', userExamId: id, data: { submitType, status, abortReason } });
+      this.activity.touch(id);
+    }
+    return closed;
   }
 
   async submit(userId: number, id: number, body: SubmitTestRequest): Promise<SubmitTestResponse> {
     const a = permitted(await this.repo.attempt(id), (x) => attemptPolicy.take(userId, x), attemptPolicy.notFound);
+    this.activity.record({
+      kind: 'submission',
+      userExamId: id,
+      userId,
+      actorId: userId,
+      data: { submitType: body.submitType, status: body.status, attemptStatus: a.status },
+    });
     if (!(await this.results.hasSubmission(id)) && a.status === EXAM_STATUS.inProgress) {
       const open = !!a.deadlineAt && !pastGrace(a);
       if (open) {
@@ -53,7 +86,14 @@ export class ResultsService {
         const changes = changesFrom(items, allowed);
         if (changes.length) await this.repo.upsertAnswers(id, changes, SAVE_GRACE_SECONDS);
       }
-      if (body.windowSwitchCount !== undefined) await this.repo.recordWindowSwitches(id, body.windowSwitchCount);
+      if (body.windowSwitchCount !== undefined && (await this.repo.recordWindowSwitches(id, body.windowSwitchCount)))
+        this.activity.record({
+          kind: 'window_switch',
+          userExamId: id,
+          userId,
+          actorId: userId,
+          data: { count: body.windowSwitchCount },
+        });
       // The spec's low-bandwidth rule, on the server's own copy: not submitted, back to 998.
       if (open && body.status === EXAM_STATUS.completed && (await this.lowBandwidth(a, body)))
         await this.repo.retest(id, true);
@@ -146,14 +186,70 @@ export class ResultsService {
 
   /** The scoring job bound to this service (queued by requestScore, handled by the workers). */
   scoreJob() {
-    return scoreJob((id) => this.score(id));
+    return scoreJob((id) => this.scoreWithRetries(id));
+  }
+
+  /** The regeneration job (queued by support's regenratetest and addintoqueue). */
+  regenerateJob() {
+    return regenerateJob(async (id) => {
+      try {
+        await this.scoreWithRetries(id);
+      } finally {
+        await this.results.clearQueued(id);
+      }
+    });
   }
 
   async requestScore(id: number) {
     if (this.queue) {
-      await this.queue.send(this.scoreJob(), { userExamId: id }, { singletonKey: `score-${id}`, retryLimit: 3 });
+      await this.queue.send(this.scoreJob(), { userExamId: id }, { singletonKey: `score-${id}` });
     } else {
-      await this.score(id);
+      await this.scoreWithRetries(id);
+    }
+  }
+
+  /**
+   * Queues a regeneration of a submitted attempt (ADR 0121): one at a time per attempt (a second
+   * request while queued is ALREADY IN QUEUE); it re-runs scoring, which rewrites the one result.
+   */
+  async requestRegenerate(id: number): Promise<RegenerateOutcome> {
+    if (!(await this.results.markQueued(id))) return 'already_in_queue';
+    if (this.queue) {
+      await this.queue.send(
+        this.regenerateJob(),
+        { userExamId: id },
+        { singletonKey: `regen-${id}`, startAfter: REGEN_START_AFTER_SECONDS },
+      );
+    } else {
+      await this.regenerateJob().handle({ userExamId: id });
+    }
+    return 'queued';
+  }
+
+  /**
+   * Scoring with its retries: each run is on the attempt's timeline; after the last failure the
+   * attempt is marked 999 (Result Failed) with the reason, and nothing is thrown (the job is done).
+   */
+  async scoreWithRetries(id: number): Promise<Evaluation | null> {
+    for (let run = 1; ; run++) {
+      try {
+        const ev = await this.score(id);
+        if (ev)
+          this.activity.record({
+            kind: 'score.run',
+            userExamId: id,
+            data: { run, ok: true, percentage: ev.percentage },
+          });
+        return ev;
+      } catch (e) {
+        const reason = e instanceof Error ? e.message : String(e);
+        this.activity.record({ kind: 'score.run', userExamId: id, data: { run, ok: false, error: reason } });
+        if (run > SCORE_RETRIES) {
+          await this.results.markFailed(id, reason);
+          return null;
+        }
+        await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * run));
+      }
     }
   }
 
@@ -191,7 +287,7 @@ export class ResultsService {
     const a = permitted(await this.repo.attempt(id), (x) => resultPolicy.regenerate(user, x), resultPolicy.notFound);
     if (!SUBMITTED.includes(a.status))
       throw new HttpError(409, 'This test has not been submitted.', { examStatus: a.status });
-    await this.score(id);
+    await this.scoreWithRetries(id);
     const now = await this.reread(id);
     return { status: 'SUCCESS' as const, resultStatus: now.resultStatus, evaluation: this.visibleEvaluation(now) };
   }

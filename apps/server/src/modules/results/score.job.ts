@@ -12,3 +12,16 @@ export const scoreJob = (score: (userExamId: number) => Promise<unknown>): JobDe
     await score(userExamId);
   },
 });
+
+const regenerateJobName = 'results.regenerate';
+
+/** Regenerates one result (support, pending results): scoring again, then the queued mark is cleared. */
+export const regenerateJob = (
+  regenerate: (userExamId: number) => Promise<unknown>,
+): JobDefinition<typeof ScorePayload> => ({
+  name: regenerateJobName,
+  payload: ScorePayload,
+  async handle({ userExamId }) {
+    await regenerate(userExamId);
+  },
+});

@@ -16,11 +16,18 @@ export const CANDIDATE_MENU = [
   'Practice',
 ] as const;
 
-/** Super administrator menu. */
+/** Super administrator menu (the spec's, word for word). */
 export const SUPERADMIN_MENU = ['Ongoing Tests', 'Pending Results', 'Regenerate Results'] as const;
 
-export const menuFor = (role: string): readonly string[] =>
-  role === ROLES.superAdmin ? SUPERADMIN_MENU : CANDIDATE_MENU;
+/** Support staff: the search screen first, then the support and help pages (ADR 0120). */
+export const SUPPORT_MENU = ['Search User Details', 'Support', 'User Help'] as const;
+
+/** The menu of a role (ADR 0120); an unknown role gets the candidate menu, as the spec says. */
+export function menuFor(role: string): readonly string[] {
+  if (role === ROLES.superAdmin) return SUPERADMIN_MENU;
+  if (role === ROLES.support) return SUPPORT_MENU;
+  return CANDIDATE_MENU;
+}
 
 /** The static help document User Help opens in a new tab. */
 export const HELP_URL = '/help/user-help.html';

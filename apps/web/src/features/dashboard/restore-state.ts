@@ -1,4 +1,4 @@
-import { DASHBOARD_MENU_KEYS } from '@invigil/contracts';
+import { DASHBOARD_MENU_KEYS, skipsOrgMenuLoad } from '@invigil/contracts';
 import { getCookie } from '../../lib/cookies.ts';
 import { rememberOrg, SELECTED_MENU_KEY, TYPE_BUTTON_KEY } from '../../lib/dashboard-storage.ts';
 import { session } from '../../lib/storage.ts';
@@ -7,7 +7,7 @@ import { fetchUserOrgData } from './api/user-org-data.ts';
 const RESTORABLE = new Set<string>(DASHBOARD_MENU_KEYS.filter((k) => k !== 'User Help'));
 
 async function restore(timeoutMs: number): Promise<void> {
-  if (!getCookie('token') || session.get(TYPE_BUTTON_KEY)) return;
+  if (!getCookie('token') || session.get(TYPE_BUTTON_KEY) || skipsOrgMenuLoad(getCookie('role'))) return;
   try {
     const timeout = new Promise<never>((_r, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs));
     const { result } = await Promise.race([fetchUserOrgData(), timeout]);

@@ -1,0 +1,54 @@
+import Button from '@mui/material/Button';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useRegenerate, type RegenerateIds } from './api/staff.ts';
+
+export type RegenState = 'QUEUED' | 'ALREADY IN QUEUE' | 'MONGODB SKIPPED' | null;
+
+interface Props {
+  ids: RegenerateIds;
+  label: string;
+  state: RegenState;
+  onState(state: RegenState): void;
+  onError(message: string): void;
+}
+
+/**
+ * The ReGenerate action (spec §4): disabled and showing QUEUED after a successful request,
+ * ALREADY IN QUEUE, or MONGODB SKIPPED when the flags are set. A failure shows the server message.
+ */
+export function RegenerateButton({ ids, label, state, onState, onError }: Props) {
+  const { t } = useTranslation('staff');
+  const regen = useRegenerate();
+  const onClick = () =>
+    regen.mutate(ids, {
+      onSuccess: (r) => {
+        if (r.mongodb_skipped) onState('MONGODB SKIPPED');
+        else if (r.already_in_queue) onState('ALREADY IN QUEUE');
+        else if (r.queued) onState('QUEUED');
+        if (r.success === 0) onError(r.message);
+      },
+      onError: (e) => onError(e instanceof ApiError && e.message ? e.message : t('search.failed')),
+    });
+  const text =
+    state === 'QUEUED'
+      ? t('regen.queued')
+      : state === 'ALREADY IN QUEUE'
+        ? t('regen.already')
+        : state === 'MONGODB SKIPPED'
+          ? t('regen.skipped')
+          : t('regen.button');
+  return (
+    <Button
+      size="small"
+      variant="contained"
+      disabled={state !== null || regen.isPending}
+      onClick={onClick}
+      aria-label={`${text}: ${label}`}
+      data-testid={`regen-${ids.userExamId}`}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Button>
+  );
+}

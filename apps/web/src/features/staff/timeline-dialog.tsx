@@ -1,0 +1,144 @@
+import type { TimelineEvent } from '@invigil/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { fetchTimeline, useTimeline } from './api/staff.ts';
+
+/** A few readable words of an event's data (the rest is in the title attribute). */
+function summary(e: TimelineEvent): string {
+  const d = e.data;
+  const parts: string[] = [];
+  const add = (label: string, v: unknown) => {
+    if (v !== undefined && v !== null && v !== '') parts.push(`${label} ${String(v)}`);
+  };
+  switch (e.kind) {
+    case 'signin':
+      add('', `${String(d.browser ?? '')}, ${String(d.device ?? '')}`);
+      if (d.regen) parts.push('(signed out the other device)');
+      break;
+    case 'save':
+      add('seq', d.seq);
+      add('answers', d.changes);
+      add('written', d.saved);
+      if (d.offline) parts.push('from the offline queue');
+      if (d.form === 'full') parts.push('full form');
+      break;
+    case 'submission':
+      add('type', d.submitType);
+      add('status', d.status);
+      break;
+    case 'closed':
+      add('type', d.submitType);
+      add('status', d.status);
+      add('reason', d.abortReason);
+      break;
+    case 'score.run':
+      add('run', d.run);
+      parts.push(d.ok ? `ok, ${String(d.percentage ?? '')}%` : `failed: ${String(d.error ?? '')}`);
+      break;
+    case 'window_switch':
+      add('count', d.count);
+      break;
+    case 'proctoring.photo':
+      add('outcome', d.photo_tag);
+      add('faces', d.face_count);
+      add('warnings', d.warnings);
+      if (d.stopped) parts.push('test stopped');
+      break;
+    case 'proctoring.speakers':
+      add('speakers', d.speakers);
+      add('warnings', d.warnings);
+      if (d.stopped) parts.push('test stopped');
+      break;
+    case 'resume':
+      add('seconds left', d.secondsLeft);
+      add('answers from the local copy', d.fromLocalCopy);
+      break;
+    case 'staff.regenerate':
+      add('outcome', d.outcome);
+      break;
+    default:
+      break;
+  }
+  return parts.join(', ').trim();
+}
+
+/** The attempt timeline (beyond the spec): every event the server recorded, newest first. */
+export function TimelineDialog({ userExamId, onClose }: { userExamId: number; onClose(): void }) {
+  const { t } = useTranslation('staff');
+  const full = useMediaQuery('(max-width:600px)', { noSsr: true });
+  const first = useTimeline(userExamId);
+  const [older, setOlder] = useState<TimelineEvent[]>([]);
+  const [next, setNext] = useState<number | null | undefined>(undefined);
+  const cursor = next === undefined ? (first.data?.nextBefore ?? null) : next;
+  const events = [...(first.data?.events ?? []), ...older];
+  const more = async () => {
+    if (cursor === null) return;
+    const page = await fetchTimeline(userExamId, cursor);
+    setOlder((o) => [...o, ...page.events]);
+    setNext(page.nextBefore);
+  };
+  const a = first.data?.attempt;
+  return (
+    <Dialog open onClose={onClose} fullScreen={full} maxWidth="md" fullWidth aria-labelledby="timeline-title">
+      <DialogTitle id="timeline-title">{t('timeline.title')}</DialogTitle>
+      <DialogContent dividers tabIndex={0}>
+        {first.isPending && <PageLoader />}
+        {first.isError && <Alert severity="error">{t('timeline.failed')}</Alert>}
+        {a && (
+          <Typography sx={{ mb: 2 }} data-testid="timeline-attempt">
+            {t('timeline.of', { exam: a.examName, user: a.username, id: a.userExamId })}
+            {a.resultError ? ` (${a.resultError})` : ''}
+          </Typography>
+        )}
+        {first.data && events.length === 0 && <Typography>{t('timeline.empty')}</Typography>}
+        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="timeline-events">
+          {events.map((e) => (
+            <Box
+              component="li"
+              key={`${e.kind}-${e.id}`}
+              data-kind={e.kind}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: '190px 1fr' },
+                gap: 0.5,
+                py: 1,
+                borderBottom: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <Typography variant="body2" color="text.secondary">
+                {formatDateTime(e.at)}
+              </Typography>
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {t(`timeline.kind.${e.kind.replace(/\./g, '_')}`, { defaultValue: e.kind })}
+                  {e.actor && e.kind.startsWith('staff.') ? ` ${t('timeline.by', { actor: e.actor })}` : ''}
+                </Typography>
+                <Typography variant="body2" title={JSON.stringify(e.data)}>
+                  {summary(e)}
+                </Typography>
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        {cursor !== null && first.data && <Button onClick={() => void more()}>{t('timeline.more')}</Button>}
+        <Button onClick={onClose} variant="contained">
+          {t('timeline.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,209 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, USERS } from './support/auth.ts';
+import { seriousViolations } from './support/axe.ts';
+import { shootBoth } from './support/screenshots.ts';
+
+/** Issue 15: the support search, the timeline, regeneration, live Ongoing Tests and Pending Results. */
+// Each test signs in, shoots two widths and runs axe on every screen: room for a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+const KIRAN = { email: 'kiran.ops@example.com', password: 'Candidate@123' };
+
+test('support searches a candidate, opens the timeline and regenerates: QUEUED, then ALREADY IN QUEUE', async ({
+  page,
+}) => {
+  await signIn(page, USERS.support);
+  await expect(menu(page).getByRole('button')).toHaveText(['Search User Details', 'Support', 'User Help']);
+  await expect(page.getByRole('heading', { name: 'Search User Details' })).toBeVisible();
+  await expect(page.getByText('No data available in this table.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // An unknown e-mail: the server's message in red under the input.
+  await page.getByLabel('Email Id').fill('nobody@example.com');
+  await page.getByRole('button', { name: 'Search User Tests' }).click();
+  await expect(page.getByRole('alert')).toHaveText('No user found with this e-mail id.');
+
+  await page.getByLabel('Email Id').fill('dev.ops@example.com');
+  const searched = page.waitForResponse((r) => r.url().endsWith('/api/test/searchUserOrg'));
+  await page.getByRole('button', { name: 'Search User Tests' }).click();
+  await searched;
+  const table = page.getByRole('table', { name: 'User tests' });
+  for (const h of [
+    'ID',
+    'Org Name',
+    'Exam Name',
+    'Start Time',
+    'End Time',
+    'Test Status',
+    'Result Status',
+    'Percentage',
+    'Action',
+  ])
+    await expect(table.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+  const failed = table.getByRole('row').filter({ hasText: 'RESULT FAILED' });
+  await expect(failed).toHaveCount(1);
+  // The MONGODB SKIPPED attempt cannot be regenerated from here.
+  await expect(table.getByRole('button', { name: /^MONGODB SKIPPED/ })).toBeDisabled();
+  await expect(page.getByTestId('completed-results')).toContainText('Operations Demo');
+  await shootBoth(page, 'support-search');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The timeline of the failed result tells what happened.
+  await failed.getByRole('button', { name: /^Timeline/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Attempt timeline' });
+  await expect(dialog.getByTestId('timeline-events')).toContainText('Result job run');
+  await expect(dialog.getByTestId('timeline-events')).toContainText('from the offline queue');
+  await expect(dialog.getByTestId('timeline-events')).toContainText('Signed in');
+  await expect(dialog.getByTestId('timeline-events')).toContainText('connection to the database was lost');
+  await shootBoth(page, 'support-timeline');
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // ReGenerate: disabled and QUEUED; searched again while it waits, the row still shows QUEUED.
+  await failed.getByRole('button', { name: /^ReGenerate/ }).click();
+  await expect(failed.getByRole('button', { name: /^QUEUED/ })).toBeDisabled();
+  await page.getByRole('button', { name: 'Search User Tests' }).click();
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: 'RESULT FAILED' })
+      .getByRole('button', { name: /^QUEUED/ }),
+  ).toBeDisabled();
+});
+
+test('support regenerates from two tabs: QUEUED, then ALREADY IN QUEUE', async ({ page }) => {
+  // Two tabs of the same support session press ReGenerate on the same attempt one after the other.
+  await signIn(page, USERS.support);
+  const other = await page.context().newPage();
+  for (const p of [page, other]) {
+    if (p === other) await p.goto('/v2/user/dashboard');
+    await p.getByLabel('Email Id').fill('priya.ops@example.com');
+    await p.getByRole('button', { name: 'Search User Tests' }).click();
+  }
+  const row = (p: Page) =>
+    p.getByRole('table', { name: 'User tests' }).getByRole('row').filter({ hasText: 'TIME OUT' });
+  await expect(row(page).getByRole('button', { name: /^ReGenerate/ })).toBeEnabled();
+  await expect(row(other).getByRole('button', { name: /^ReGenerate/ })).toBeEnabled();
+  // The first request queues it; the second, while it waits in the queue, is ALREADY IN QUEUE.
+  await row(page)
+    .getByRole('button', { name: /^ReGenerate/ })
+    .click();
+  await expect(row(page).getByRole('button').first()).toHaveText('QUEUED');
+  await row(other)
+    .getByRole('button', { name: /^ReGenerate/ })
+    .click();
+  await expect(row(other).getByRole('button').first()).toHaveText('ALREADY IN QUEUE');
+  await expect(row(page).getByRole('button').first()).toBeDisabled();
+  await expect(row(other).getByRole('button').first()).toBeDisabled();
+  await other.close();
+});
+
+test('the super administrator watches a candidate answer live, and the row leaves when the test is finished', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, USERS.admin);
+  await expect(menu(page).getByRole('button')).toHaveText(['Ongoing Tests', 'Pending Results', 'Regenerate Results']);
+  await expect(page.getByRole('heading', { name: 'Ongoing Tests' })).toBeVisible();
+  await expect(page.getByTestId('live-state')).toHaveText('Live updates on');
+  await expect(page.getByTestId('total-active')).toContainText('Total Active: ');
+  await expect(page.getByRole('cell', { name: 'priya.ops@example.com' })).toBeVisible();
+  for (const h of [
+    'Username',
+    'UserExam Id',
+    'Browser',
+    'Device',
+    'Test Id',
+    'Test Name',
+    '#Questions',
+    '#Answered',
+    'Time Remaining',
+    'Last Updated',
+  ])
+    await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+  await shootBoth(page, 'ongoing-tests');
+  expect(await seriousViolations(page)).toEqual([]);
+  const before = Number((await page.getByTestId('total-active').innerText()).replace(/\D/g, ''));
+
+  // The candidate, in a second browser context, starts the Operations Demo Test.
+  const candidateContext = await browser.newContext();
+  const cand = await candidateContext.newPage();
+  await signIn(cand, KIRAN);
+  await cand.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Tests', exact: true }).click();
+  await cand.getByRole('button', { name: 'Operations Demo', exact: true }).click();
+  await cand
+    .getByRole('row', { name: /Operations Demo Test/ })
+    .getByRole('button')
+    .click();
+  const proceed = cand.getByRole('button', { name: 'Proceed' });
+  const start = cand.getByRole('button', { name: 'Start' });
+  await expect(start.or(proceed).first()).toBeVisible();
+  if (await proceed.isVisible()) {
+    await proceed.click();
+    await cand.getByRole('button', { name: 'Yes' }).click();
+  }
+  const started = cand.waitForResponse((r) => r.url().endsWith('/api/test/startExam'));
+  await start.click();
+  const id = Number(JSON.parse((await started).request().postData() ?? '{}').id);
+
+  // The row appears without a reload.
+  const answered = page.getByTestId(`answered-${id}`);
+  await expect(answered).toHaveText('0');
+  await expect(page.getByTestId('total-active')).toHaveText(`Total Active: ${before + 1}`);
+  const firstUpdate = await page.getByTestId(`updated-${id}`).getAttribute('data-updated');
+
+  await cand.getByRole('radio', { name: '4', exact: true }).check();
+  const saved = Date.now();
+  await expect(answered).toHaveText('1');
+  console.log(`save -> row update on the staff screen: ${Date.now() - saved} ms (includes the client's save delay)`);
+  await expect(page.getByTestId(`updated-${id}`)).not.toHaveAttribute('data-updated', firstUpdate ?? '');
+  // Newest update first.
+  await expect(page.getByRole('table', { name: 'Ongoing Tests' }).getByRole('row').nth(1)).toContainText(KIRAN.email);
+
+  await cand.getByRole('button', { name: 'Finish' }).click();
+  await cand.getByRole('dialog', { name: 'Finish Test' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByTestId(`ongoing-${id}`)).toHaveCount(0);
+  await expect(page.getByTestId('total-active')).toHaveText(`Total Active: ${before}`);
+  await candidateContext.close();
+});
+
+test('Pending Results: three tabs, Add into Queue and its System Warning; Regenerate Results lists the failed ones', async ({
+  page,
+}) => {
+  await signIn(page, USERS.admin);
+  await menu(page).getByRole('button', { name: 'Regenerate Results' }).click();
+  await expect(page.getByRole('heading', { name: 'Regenerate Results' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Regenerate Results' })).toBeVisible();
+  await shootBoth(page, 'regenerate-results');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await menu(page).getByRole('button', { name: 'Pending Results' }).click();
+  await expect(page.getByRole('heading', { name: 'Pending Results' })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText([
+    'Regenerate AnsweredQuestions',
+    'Regenerate UserExam',
+    'Regenerate Result',
+  ]);
+  await expect(page.getByTestId('pending-total')).toContainText('Total: ');
+  for (const tab of ['Regenerate AnsweredQuestions', 'Regenerate UserExam', 'Regenerate Result']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('alert').or(page.getByRole('status')).first()).toBeVisible();
+    const empty = page.getByText('No User Found');
+    const table = page.getByRole('table', { name: tab });
+    await expect(empty.or(table).first()).toBeVisible();
+    if (await table.isVisible())
+      for (const h of ['Sr.No', 'Username', 'Userexam Id', 'Group Name', 'Assessment Name'])
+        await expect(table.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+  }
+  await shootBoth(page, 'pending-results');
+  expect(await seriousViolations(page)).toEqual([]);
+  const queued = page.waitForResponse((r) => r.url().endsWith('/api/result/addintoqueue'));
+  await page.getByRole('button', { name: 'Add into Queue' }).click();
+  const modal = page.getByRole('dialog', { name: 'System Warning' });
+  await expect(modal).toContainText("Your request is being processed. It'll take a while.");
+  expect(await seriousViolations(page)).toEqual([]);
+  expect((await queued).status()).toBe(200);
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toBeHidden();
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** POST /api/test/searchUserOrg: a user's attempts by e-mail (staff). */
+export const SearchUserOrgRequest = z.object({ username: z.string().trim().min(1).max(320) });
+
+/** The spec's user-exam row from search, plus the organisation id (for searchRecord) and the failure reason. */
+export const SearchUserExamRow = z.object({
+  userexams_id: z.number(),
+  user_id: z.number(),
+  examinstance_id: z.number(),
+  org_id: z.number().nullable(),
+  org_name: z.string(),
+  exam_name: z.string(),
+  start_timestamp: z.string().nullable(),
+  finish_timestamp: z.string().nullable(),
+  status: z.string(),
+  result_status: z.string().nullable(),
+  percentage: z.number().nullable(),
+  queued: z.boolean(),
+  already_in_queue: z.boolean(),
+  mongodb_skipped: z.boolean(),
+  result_error: z.string().nullable(),
+});
+export type SearchUserExamRow = z.infer<typeof SearchUserExamRow>;
+
+/** data.success 1 with the rows, or 0 with the reason (no such user). */
+export const SearchUserOrgResponse = z.object({
+  data: z.object({
+    success: z.union([z.literal(0), z.literal(1)]),
+    message: z.string(),
+    data: z.array(SearchUserExamRow),
+  }),
+});
+export type SearchUserOrgResponse = z.infer<typeof SearchUserOrgResponse>;

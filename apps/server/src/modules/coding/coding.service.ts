@@ -5,7 +5,6 @@ import type {
   ProgramSkeletonRequest,
 } from '@invigil/contracts';
 import {
-  generateSkeleton,
   isProgramLanguage,
   isSqlDialect,
   languagesForSetting,
@@ -24,6 +23,7 @@ import {
 import { HttpError, badRequest, busy, notFound } from '../../lib/http-errors.ts';
 import { isStaff, type Actor } from '../../policies/actor.ts';
 import { SAVE_GRACE_SECONDS } from '../exam/attempt-rules.ts';
+import { boilerplateFor } from './boilerplate.ts';
 import type { CodeRunLimiter } from './code-run-limiter.ts';
 import type { CodeRunners } from './code-runners.ts';
 import type { CodingQuestion, CodingQuestionRepository } from './coding-question.repository.ts';
@@ -59,21 +59,8 @@ export class CodingService {
   skeleton(body: ProgramSkeletonRequest): { programBoilerPlate: string } {
     const lang = resolveLanguage(body.codingLang);
     if (!lang) throw badRequest(`Unknown coding language: ${body.codingLang}`);
-    const key = lang.codinglanguage;
-    if (key === 'html')
-      return {
-        programBoilerPlate:
-          '<!DOCTYPE html>\n<html>\n<head>\n  <title>Page</title>\n</head>\n<body>\n\n</body>\n</html>\n',
-      };
-    if (isSqlDialect(key)) return { programBoilerPlate: '-- Write your query here\nSELECT * FROM employees;\n' };
-    if (!body.methodname) throw badRequest('methodname is required for a program skeleton');
     try {
-      return {
-        programBoilerPlate: generateSkeleton(key as Parameters<typeof generateSkeleton>[0], {
-          ...body,
-          methodname: body.methodname,
-        }),
-      };
+      return { programBoilerPlate: boilerplateFor(lang.codinglanguage, body) };
     } catch (err) {
       if (err instanceof SignatureError) throw badRequest(err.message);
       throw err;

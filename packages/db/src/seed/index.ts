@@ -4,9 +4,10 @@ import { seedIdentity } from './identity.seed.ts';
 import { seedDashboard } from './dashboard.seed.ts';
 import { seedExamEngine } from './exam-engine.seed.ts';
 import { seedProctoring } from './proctoring.seed.ts';
+import { seedCoding } from './coding.seed.ts';
 
 /** Further seeders (assessment data, ...) run in this order after the accounts. Add one line each. */
-const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedDashboard, seedExamEngine, seedProctoring];
+const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedDashboard, seedExamEngine, seedProctoring, seedCoding];
 
 async function tablesToReset(database: Database): Promise<string[]> {
   const { rows } = await database.executeSql(

@@ -13,6 +13,7 @@ import { UserRepository } from './modules/auth/user.repository.ts';
 import { CodeRunLimiter } from './modules/coding/code-run-limiter.ts';
 import { CodeRunners } from './modules/coding/code-runners.ts';
 import { CodingQuestionRepository } from './modules/coding/coding-question.repository.ts';
+import { CodingScorer } from './modules/coding/coding-scorer.ts';
 import { CodingService } from './modules/coding/coding.service.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -75,9 +76,19 @@ function buildRepositories({ config, database }: Ports) {
   };
 }
 
-function buildServices({ config, queue, media }: Ports, repos: Repositories, runtime: Composition['runtime']) {
+function buildServices(
+  { config, queue, media, database }: Ports,
+  repos: Repositories,
+  runtime: Composition['runtime'],
+) {
   const itemIds = new ItemIds(config.itemIdSecret);
-  const results = new ResultsService(repos.results, repos.exam, queue, itemIds);
+  const results = new ResultsService(
+    repos.results,
+    repos.exam,
+    queue,
+    itemIds,
+    new CodingScorer(database, runtime.codeRunners),
+  );
   // One guard: sign-in and password change share the lockout count.
   const passwordGuard = new PasswordGuard(repos.users, repos.failedNames, config);
   const batcher = new SaveBatcher(

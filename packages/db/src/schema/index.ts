@@ -2,3 +2,4 @@ export * from './identity.ts';
 export * from './assessment.ts';
 export * from './exam-engine.ts';
 export * from './proctoring.ts';
+export * from './coding.ts';

@@ -28,10 +28,11 @@ import type { CodeRunLimiter } from './code-run-limiter.ts';
 import type { CodeRunners } from './code-runners.ts';
 import type { CodingQuestion, CodingQuestionRepository } from './coding-question.repository.ts';
 
-const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+export const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const truthy = (v: unknown) => v === true || v === 1 || v === 'true' || v === '1';
 
-function tablesOf(content: Record<string, unknown>): SqlTable[] {
+/** A SQL question's data tables (the sample tables when it names none). */
+export function tablesOf(content: Record<string, unknown>): SqlTable[] {
   const t = content.tables;
   return Array.isArray(t) && t.length > 0 ? (t as SqlTable[]) : SAMPLE_TABLES;
 }
@@ -40,7 +41,8 @@ function tablesOf(content: Record<string, unknown>): SqlTable[] {
 const NO_CODING_ATTEMPT =
   'Code can only be run during a test in progress that has a coding question. Start or resume the test, then run your code.';
 
-function limitsOf(content: Record<string, unknown>): Partial<Limits> | undefined {
+/** A question's own limits (cpuMs, wallMs, memoryBytes, ...). */
+export function limitsOf(content: Record<string, unknown>): Partial<Limits> | undefined {
   const l = content.limits;
   return l && typeof l === 'object' ? (l as Partial<Limits>) : undefined;
 }
@@ -187,7 +189,15 @@ export class CodingService {
         str((q.answerKey.referenceSqlByDialect as Record<string, string> | undefined)?.[dialect]))
       : undefined;
     if (withTests && reference) {
-      const { actual, passed } = await this.runners.sql.check(dialect, tables, code, reference);
+      let checked;
+      try {
+        checked = await this.runners.sql.check(dialect, tables, code, reference);
+      } catch (err) {
+        // The reference query cannot run here (MySQL not reachable): say so, as any SQL error.
+        const sqlMessage = (err as Error).message.replace(/^reference query failed: /, '');
+        return { status: 'sql-error', output: '', error: sqlMessage, sqlMessage, columns: [], rows: [] };
+      }
+      const { actual, passed } = checked;
       return {
         status: actual.ok ? 'ok' : 'sql-error',
         output: passed ? '1 of 1 test cases passed' : '0 of 1 test cases passed',

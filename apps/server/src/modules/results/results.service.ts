@@ -17,6 +17,8 @@ import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { resultPolicy } from '../../policies/result.policy.ts';
 import { changesFrom, decodeQuestionStates } from '../exam/answer-changes.ts';
 import { SAVE_GRACE_SECONDS, pastGrace } from '../exam/attempt-rules.ts';
+import type { CodingScorer } from '../coding/coding-scorer.ts';
+import { codingSetting } from '../exam/exam.presenter.ts';
 import type { Attempt, ExamRepository } from '../exam/exam.repository.ts';
 import type { ItemIds } from '../exam/item-ids.ts';
 import { RESULT_PROCESSED, type ResultsRepository } from './results.repository.ts';
@@ -37,6 +39,8 @@ export class ResultsService {
     private readonly repo: ExamRepository,
     private readonly queue: Queue | null,
     private readonly itemIds: ItemIds,
+    /** Runs coding answers on their test cases (ADR 0110); without it coding answers score 0. */
+    private readonly coding?: CodingScorer,
   ) {}
 
   private close(id: number, submitType: string, status: string, abortReason: string | null, onlyIfExpired = false) {
@@ -167,8 +171,12 @@ export class ResultsService {
       questions = questions.filter((q) => served.has(q.id));
     }
     const answers = new Map<number, AnswerValue>((await this.repo.answers(id)).map((s) => [s.qid, s.value]));
+    const codingMarks = this.coding ? await this.coding.marks(id, questions, answers, codingSetting(a)) : null;
     const ev = scoreAttempt(
-      questions.map((q) => toScoringQuestion(q, this.itemIds.matching(id, q))),
+      questions.map((q) => ({
+        ...toScoringQuestion(q, this.itemIds.matching(id, q)),
+        codingMarks: codingMarks?.get(q.id),
+      })),
       answers,
     );
     const survey = isSurveyType(a.exam.testType);

@@ -13,12 +13,15 @@ export const fetchSkeleton = (body: {
 export const fetchTables = (qid: number): Promise<GetTablesResponse> =>
   apiGet('/api/test/getTables', { query: { qid } });
 
-/** When the runner is busy (503) or this candidate is over the fair share (429): seconds to wait. */
+/**
+ * When the runner is busy (503) or this candidate is over the fair share (429): seconds to wait.
+ * Only replies that say when to retry count; a 503 without it (no sandbox on the server) is an error.
+ */
 export function retryAfterOf(err: unknown): number | null {
   if (!(err instanceof ApiError) || (err.status !== 503 && err.status !== 429)) return null;
   const body = err.body as { retryAfter?: unknown } | null;
   const n = Number(body?.retryAfter);
-  return Number.isFinite(n) && n > 0 ? Math.min(n, 30) : 2;
+  return body?.retryAfter !== undefined && Number.isFinite(n) && n >= 0 ? Math.min(Math.max(n, 1), 30) : null;
 }
 
 /**

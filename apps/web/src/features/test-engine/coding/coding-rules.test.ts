@@ -109,7 +109,9 @@ describe('a busy runner', () => {
 
   it('reads Retry-After from 503 and 429 replies only', () => {
     expect(retryAfterOf(new ApiError(503, 'busy', { retryAfter: 3 }))).toBe(3);
-    expect(retryAfterOf(new ApiError(429, 'slow down', {}))).toBe(2);
+    expect(retryAfterOf(new ApiError(429, 'slow down', { retryAfter: 0 }))).toBe(1);
+    // No sandbox on the server: an error to show, not a wait.
+    expect(retryAfterOf(new ApiError(503, 'no sandbox', {}))).toBeNull();
     expect(retryAfterOf(new ApiError(400, 'bad', { retryAfter: 3 }))).toBeNull();
   });
 

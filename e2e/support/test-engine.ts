@@ -9,13 +9,19 @@ export async function openTest(
   user: { email: string; password: string },
   examName: string,
   language?: RegExp,
+  group = ENGINE_GROUP,
 ): Promise<number> {
   await signIn(page, user);
-  return openFromDashboard(page, examName, language);
+  return openFromDashboard(page, examName, language, group);
 }
 
 /** Returns the user-exam id the engine loaded. */
-export async function openFromDashboard(page: Page, examName: string, language?: RegExp): Promise<number> {
+export async function openFromDashboard(
+  page: Page,
+  examName: string,
+  language?: RegExp,
+  group = ENGINE_GROUP,
+): Promise<number> {
   const loaded = page.waitForRequest((r) => r.url().endsWith('/api/test/userTest'));
   // The dashboard restores the last menu and organisation (an earlier test may have left Survey
   // or another organisation): go to Tests in Northwind Academy, where the demo group lives.
@@ -26,7 +32,7 @@ export async function openFromDashboard(page: Page, examName: string, language?:
     await org.click();
     await page.getByRole('option', { name: 'Northwind Academy' }).click();
   }
-  await page.getByRole('button', { name: ENGINE_GROUP }).click();
+  await page.getByRole('button', { name: group }).click();
   const row = page.getByRole('row', { name: new RegExp(examName.replace(/[()/]/g, '.')) });
   await row.getByRole('button').click();
   const start = page.getByRole('button', { name: /^(Start|Resume)$/ });

@@ -114,7 +114,7 @@ export default {
   moveUp: 'Move up',
   moveDown: 'Move down',
   coding: {
-    language: 'Language',
+    language: 'Coding language',
     editor: 'Code editor',
     compile: 'Compile & Execute Code',
     compileCount: 'Compiled {{n}} times',

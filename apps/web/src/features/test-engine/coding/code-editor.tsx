@@ -39,6 +39,12 @@ async function languageSupport(lang: string): Promise<LanguageSupport | null> {
 
 export interface CodeEditorProps {
   value: string;
+  /**
+   * Bumped by the parent when `value` must replace the document (language change, boilerplate
+   * loaded). Typing never bumps it: echoes of the editor's own changes (which may arrive late,
+   * after newer keystrokes) must never be written back into it.
+   */
+  revision: number;
   language: string;
   disabled: boolean;
   label: string;
@@ -55,7 +61,15 @@ const blocked = (onBlocked: () => void) => (e: Event) => {
 };
 
 /** CodeMirror 6, 70vh high (spec), with copy and paste blocked. Loaded lazily with the coding view. */
-export default function CodeEditor({ value, language, disabled, label, onChange, onBlocked }: CodeEditorProps) {
+export default function CodeEditor({
+  value,
+  revision,
+  language,
+  disabled,
+  label,
+  onChange,
+  onBlocked,
+}: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const lang = useRef(new Compartment());
@@ -76,6 +90,8 @@ export default function CodeEditor({ value, language, disabled, label, onChange,
           indentOnInput(),
           bracketMatching(),
           highlightActiveLine(),
+          // Long lines wrap: no sideways scrolling on a phone, and nothing hides past the edge.
+          EditorView.lineWrapping,
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           lang.current.of([]),
@@ -104,12 +120,14 @@ export default function CodeEditor({ value, language, disabled, label, onChange,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A new value from outside (language change, restored copy): replace the document.
+  // A new document from the parent (language change, boilerplate loaded): replace the text.
   useEffect(() => {
     const v = view.current;
-    if (v && v.state.doc.toString() !== value)
+    if (v && revision > 0 && v.state.doc.toString() !== value)
       v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
-  }, [value]);
+    // Only a new revision replaces the text; value alone follows the editor's own changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revision]);
 
   useEffect(() => {
     let live = true;

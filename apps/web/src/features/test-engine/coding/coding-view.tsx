@@ -38,6 +38,8 @@ export function CodingView({ item, examId, disabled, onChange }: QuestionViewPro
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [notice, setNotice] = useState<{ severity: 'warning' | 'error' | 'info'; text: string } | null>(null);
   const [loadingLang, setLoadingLang] = useState(false);
+  // Bumped when the parent replaces the editor's text (see CodeEditor's revision).
+  const [revision, setRevision] = useState(0);
   const [tables, setTables] = useState<GetTablesResponse['tables'] | null>(null);
   const abort = useRef<AbortController | null>(null);
   const { options, fixed } = languageChoice(item);
@@ -76,6 +78,7 @@ export function CodingView({ item, examId, disabled, onChange }: QuestionViewPro
     }
     if (reset) save(changeLanguage(lang, boilerplate), true);
     else save({ ...latest.current, codelang: lang, code: boilerplate }, false);
+    setRevision((r) => r + 1);
   };
 
   // A chosen language without code yet (its starter was not kept): load its boilerplate.
@@ -138,6 +141,7 @@ export function CodingView({ item, examId, disabled, onChange }: QuestionViewPro
     <Suspense fallback={<Skeleton variant="rounded" sx={{ height: '70vh' }} data-testid="editor-loading" />}>
       <CodeEditor
         value={state.code}
+        revision={revision}
         language={state.codelang}
         disabled={disabled || loadingLang}
         label={t('coding.editor')}

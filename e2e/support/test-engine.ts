@@ -9,9 +9,10 @@ export async function openTest(
   user: { email: string; password: string },
   examName: string,
   language?: RegExp,
+  group = ENGINE_GROUP,
 ): Promise<number> {
   await signIn(page, user);
-  return openFromDashboard(page, examName, language);
+  return openFromDashboard(page, examName, language, group);
 }
 
 /**
@@ -33,9 +34,14 @@ export async function clickGroupTest(page: Page, group: string, examName: string
 }
 
 /** Returns the user-exam id the engine loaded. */
-export async function openFromDashboard(page: Page, examName: string, language?: RegExp): Promise<number> {
+export async function openFromDashboard(
+  page: Page,
+  examName: string,
+  language?: RegExp,
+  group = ENGINE_GROUP,
+): Promise<number> {
   const loaded = page.waitForRequest((r) => r.url().endsWith('/api/test/userTest'));
-  await clickGroupTest(page, ENGINE_GROUP, examName);
+  await clickGroupTest(page, group, examName);
   const start = page.getByRole('button', { name: /^(Start|Resume)$/ });
   const proceed = page.getByRole('button', { name: 'Proceed' });
   await expect(start.or(proceed).first()).toBeVisible();

@@ -13,6 +13,7 @@ import { UserRepository } from './modules/auth/user.repository.ts';
 import { CodeRunLimiter } from './modules/coding/code-run-limiter.ts';
 import { CodeRunners } from './modules/coding/code-runners.ts';
 import { CodingQuestionRepository } from './modules/coding/coding-question.repository.ts';
+import { CodingScorer } from './modules/coding/coding-scorer.ts';
 import { CodingService } from './modules/coding/coding.service.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -83,10 +84,21 @@ function buildRepositories({ config, database }: Ports) {
   };
 }
 
-function buildServices({ config, queue, media }: Ports, repos: Repositories, runtime: Composition['runtime']) {
+function buildServices(
+  { config, queue, media, database }: Ports,
+  repos: Repositories,
+  runtime: Composition['runtime'],
+) {
   const itemIds = new ItemIds(config.itemIdSecret);
   const activity = new AttemptActivity(repos.events, runtime.live);
-  const results = new ResultsService(repos.results, repos.exam, queue, itemIds, activity);
+  const results = new ResultsService(
+    repos.results,
+    repos.exam,
+    queue,
+    itemIds,
+    activity,
+    new CodingScorer(database, runtime.codeRunners),
+  );
   // One guard: sign-in and password change share the lockout count.
   const passwordGuard = new PasswordGuard(repos.users, repos.failedNames, config);
   const batcher = new SaveBatcher(

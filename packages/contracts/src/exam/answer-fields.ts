@@ -10,6 +10,8 @@ export const ANSWER_FIELDS = [
   'recordedTime',
   'matchOrder',
   'typing',
+  'codelang',
+  'countCompilation',
   'buttonStyle',
   'timeSpend',
 ] as const;

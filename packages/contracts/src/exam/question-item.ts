@@ -35,6 +35,9 @@ export const AnswerValue = z.object({
   /** Matching: Column B item ids in the order shown against Column A. */
   matchOrder: z.array(z.number().int()).max(100).optional(),
   typing: TypingMetrics.optional(),
+  /** Coding (20): the language the candidate's code (descriptiveText) is written in, and its compile count. */
+  codelang: z.string().max(40).optional(),
+  countCompilation: z.number().int().min(0).max(100_000).optional(),
   buttonStyle: ButtonStyleSchema.optional(),
   timeSpend: z.number().min(0).max(1e7).optional(),
 });
@@ -60,6 +63,37 @@ export const QuestionContent = z.object({
   /** Typed input: how many boxes. */
   lines: z.number().int().min(1).max(20).optional(),
 });
+
+/** A coding language option (spec: id, codinglanguage) with its display name and kind. */
+export const CodingLanguageOption = z.object({
+  id: z.number().int(),
+  codinglanguage: z.string(),
+  name: z.string(),
+  kind: z.enum(['program', 'sql', 'markup']),
+});
+export type CodingLanguageOption = z.infer<typeof CodingLanguageOption>;
+
+/**
+ * Coding (20) fields of a question item (spec section 3), present on coding items only. Never a test case's data: only how
+ * many visible and hidden cases exist. A SQL question's tables come from getTables.
+ */
+export const CodingFields = z.object({
+  /** The boilerplate of the first offered language ('' for stdin/stdout problems). */
+  programBoilerPlate: z.string(),
+  /** The language setting: 'all', 'all-p' / 'all_p' or one fixed language. */
+  codinglang: z.string(),
+  /** The selector's options for that setting (one when fixed). */
+  codingLanguages: z.array(CodingLanguageOption),
+  classname: z.string(),
+  methodname: z.string(),
+  paramtype: z.string(),
+  paramvalue: z.string(),
+  methodreturntype: z.string(),
+  /** The number of visible and hidden test cases ('Compile & Execute Code' runs them all). */
+  visibleTestCount: z.number().int().min(0),
+  hiddenTestCount: z.number().int().min(0),
+});
+export type CodingFields = z.infer<typeof CodingFields>;
 
 export const BlankGroup = z.object({ choiceid: z.string(), choicetext: z.string(), translated_choicetext: z.string() });
 
@@ -99,5 +133,5 @@ export const QuestionItem = AnswerValue.extend({
   timeSpend: z.number(),
   disabled: z.boolean(),
   seq: z.number(),
-});
+}).extend(CodingFields.partial().shape);
 export type QuestionItem = z.infer<typeof QuestionItem>;

@@ -19,6 +19,8 @@ export interface ScoringQuestion {
     /** Typing test: the source text (marks scale with accuracy). */
     sourceText?: string;
   };
+  /** Coding (20): the marks of the server's run of the answer on every test case (ADR 0110). */
+  codingMarks?: number;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -73,8 +75,13 @@ export function scoreQuestion(q: ScoringQuestion, a: AnswerValue | undefined): n
     const m = computeTypingMetrics(source, typed, 60);
     return round2((q.marks * m.correctCount) / Math.max(1, m.correctCount + m.incorrectCount + m.skippedCount));
   }
+  if (code === QTYPE.coding) return round2(Math.max(0, Math.min(q.marks, q.codingMarks ?? 0)));
   return 0;
 }
+
+/** Coding marks (ADR 0110): the question's marks times the share of its test cases passed. */
+export const codingMarksFor = (marks: number, passed: number, total: number) =>
+  total > 0 ? round2((marks * Math.max(0, Math.min(passed, total))) / total) : 0;
 
 /** obtainedMarks, totalMarks and percentage (two decimals) of an attempt. */
 export function scoreAttempt(questions: ScoringQuestion[], answers: Map<number, AnswerValue>): Evaluation {

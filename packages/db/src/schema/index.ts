@@ -2,4 +2,5 @@ export * from './identity.ts';
 export * from './assessment.ts';
 export * from './exam-engine.ts';
 export * from './proctoring.ts';
+export * from './coding.ts';
 export * from './timeline.ts';

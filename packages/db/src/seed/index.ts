@@ -4,6 +4,7 @@ import { seedIdentity } from './identity.seed.ts';
 import { seedDashboard } from './dashboard.seed.ts';
 import { seedExamEngine } from './exam-engine.seed.ts';
 import { seedProctoring } from './proctoring.seed.ts';
+import { seedCoding } from './coding.seed.ts';
 import { seedOperations } from './operations.seed.ts';
 
 /** Further seeders (assessment data, ...) run in this order after the accounts. Add one line each. */
@@ -11,6 +12,7 @@ const seeders: Array<(ctx: SeedContext) => Promise<void>> = [
   seedDashboard,
   seedExamEngine,
   seedProctoring,
+  seedCoding,
   seedOperations,
 ];
 

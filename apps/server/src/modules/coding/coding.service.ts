@@ -5,7 +5,6 @@ import type {
   ProgramSkeletonRequest,
 } from '@invigil/contracts';
 import {
-  generateSkeleton,
   isProgramLanguage,
   isSqlDialect,
   languagesForSetting,
@@ -24,14 +23,16 @@ import {
 import { HttpError, badRequest, busy, notFound } from '../../lib/http-errors.ts';
 import { isStaff, type Actor } from '../../policies/actor.ts';
 import { SAVE_GRACE_SECONDS } from '../exam/attempt-rules.ts';
+import { boilerplateFor } from './boilerplate.ts';
 import type { CodeRunLimiter } from './code-run-limiter.ts';
 import type { CodeRunners } from './code-runners.ts';
 import type { CodingQuestion, CodingQuestionRepository } from './coding-question.repository.ts';
 
-const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+export const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const truthy = (v: unknown) => v === true || v === 1 || v === 'true' || v === '1';
 
-function tablesOf(content: Record<string, unknown>): SqlTable[] {
+/** A SQL question's data tables (the sample tables when it names none). */
+export function tablesOf(content: Record<string, unknown>): SqlTable[] {
   const t = content.tables;
   return Array.isArray(t) && t.length > 0 ? (t as SqlTable[]) : SAMPLE_TABLES;
 }
@@ -40,7 +41,8 @@ function tablesOf(content: Record<string, unknown>): SqlTable[] {
 const NO_CODING_ATTEMPT =
   'Code can only be run during a test in progress that has a coding question. Start or resume the test, then run your code.';
 
-function limitsOf(content: Record<string, unknown>): Partial<Limits> | undefined {
+/** A question's own limits (cpuMs, wallMs, memoryBytes, ...). */
+export function limitsOf(content: Record<string, unknown>): Partial<Limits> | undefined {
   const l = content.limits;
   return l && typeof l === 'object' ? (l as Partial<Limits>) : undefined;
 }
@@ -59,21 +61,8 @@ export class CodingService {
   skeleton(body: ProgramSkeletonRequest): { programBoilerPlate: string } {
     const lang = resolveLanguage(body.codingLang);
     if (!lang) throw badRequest(`Unknown coding language: ${body.codingLang}`);
-    const key = lang.codinglanguage;
-    if (key === 'html')
-      return {
-        programBoilerPlate:
-          '<!DOCTYPE html>\n<html>\n<head>\n  <title>Page</title>\n</head>\n<body>\n\n</body>\n</html>\n',
-      };
-    if (isSqlDialect(key)) return { programBoilerPlate: '-- Write your query here\nSELECT * FROM employees;\n' };
-    if (!body.methodname) throw badRequest('methodname is required for a program skeleton');
     try {
-      return {
-        programBoilerPlate: generateSkeleton(key as Parameters<typeof generateSkeleton>[0], {
-          ...body,
-          methodname: body.methodname,
-        }),
-      };
+      return { programBoilerPlate: boilerplateFor(lang.codinglanguage, body) };
     } catch (err) {
       if (err instanceof SignatureError) throw badRequest(err.message);
       throw err;
@@ -200,7 +189,15 @@ export class CodingService {
         str((q.answerKey.referenceSqlByDialect as Record<string, string> | undefined)?.[dialect]))
       : undefined;
     if (withTests && reference) {
-      const { actual, passed } = await this.runners.sql.check(dialect, tables, code, reference);
+      let checked;
+      try {
+        checked = await this.runners.sql.check(dialect, tables, code, reference);
+      } catch (err) {
+        // The reference query cannot run here (MySQL not reachable): say so, as any SQL error.
+        const sqlMessage = (err as Error).message.replace(/^reference query failed: /, '');
+        return { status: 'sql-error', output: '', error: sqlMessage, sqlMessage, columns: [], rows: [] };
+      }
+      const { actual, passed } = checked;
       return {
         status: actual.ok ? 'ok' : 'sql-error',
         output: passed ? '1 of 1 test cases passed' : '0 of 1 test cases passed',

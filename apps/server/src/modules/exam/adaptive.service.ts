@@ -19,7 +19,7 @@ import {
   timeRemaining,
   type TimeoutCloser,
 } from './attempt-rules.ts';
-import { toQuestionItem } from './exam.presenter.ts';
+import { codingSetting, toQuestionItem } from './exam.presenter.ts';
 import type { ExamRepository } from './exam.repository.ts';
 import type { ItemIds } from './item-ids.ts';
 
@@ -52,7 +52,9 @@ export class AdaptiveService {
       const remainingMarks = q ? Math.max(0, a.exam.totalMarksToAttempt - marksServed(ids)) : 0;
       return {
         done: !q,
-        question: q ? encodePayload(toQuestionItem(q, ids.indexOf(q.id), lang, a.id, this.itemIds)) : null,
+        question: q
+          ? encodePayload(toQuestionItem(q, ids.indexOf(q.id), lang, a.id, this.itemIds, undefined, codingSetting(a)))
+          : null,
         remainingMarks,
         time_remaining: timeRemaining(a),
       };

@@ -21,7 +21,7 @@ import {
   timeRemaining,
   type TimeoutCloser,
 } from './attempt-rules.ts';
-import { toExamDetail, toQuestionItem } from './exam.presenter.ts';
+import { codingSetting, toExamDetail, toQuestionItem } from './exam.presenter.ts';
 import type { AnswerSnapshotRepository } from './answer-snapshot.repository.ts';
 import type { Attempt, ExamRepository } from './exam.repository.ts';
 import type { ItemIds } from './item-ids.ts';
@@ -52,7 +52,9 @@ export class ExamSessionService {
     const questions = await visibleQuestions(this.repo, a);
     if (questions.length === 0) throw new HttpError(409, 'No questions are available for this test.');
     const stored = new Map((await this.repo.answers(a.id)).map((s) => [s.qid, s]));
-    const items = questions.map((q, i) => toQuestionItem(q, i, lang, a.id, this.itemIds, stored.get(q.id)));
+    const items = questions.map((q, i) =>
+      toQuestionItem(q, i, lang, a.id, this.itemIds, stored.get(q.id), codingSetting(a)),
+    );
     const detail = toExamDetail(view, timeRemaining(a));
     const all = await this.repo.questions(a.examId);
     const pools =

@@ -11,6 +11,7 @@ import {
   type ExamDetail,
   type QuestionItem,
 } from '@invigil/contracts';
+import { codingFieldsOf } from '../coding/boilerplate.ts';
 import type { Attempt, QuestionRow, StoredAnswer } from './exam.repository.ts';
 import type { ItemIds, MatchIds } from './item-ids.ts';
 
@@ -56,11 +57,14 @@ export function toExamDetail(a: Attempt, timeRemaining: number): ExamDetail {
     webproctoringzero: reduced ? reduced.zero : false,
     defaultZeroProctorCheck: defaultZero,
     abort_reason: a.abortReason,
-    codinglang: (s.codinglang as string) || null,
+    codinglang: codingSetting(a),
     windowSwitchCount: a.windowSwitchCount,
     languages: a.exam.languages,
   };
 }
+
+/** The exam's coding language setting ('all', 'all-p' / 'all_p' or one language). */
+export const codingSetting = (a: Attempt): string | null => (a.exam.settings.codinglang as string) || null;
 
 /** A small seeded PRNG (mulberry32): Column B's shuffle is stable per attempt and question. */
 function seeded(seed: number) {
@@ -112,6 +116,7 @@ export function toQuestionItem(
   userExamId: number,
   itemIds: ItemIds,
   stored?: StoredAnswer,
+  examCodingLang?: string | null,
 ): QuestionItem {
   const plain = q.choices.filter((c) => !c.blankKey);
   const join = (xs: string[]) => xs.join(VALUE_SEPARATOR);
@@ -142,6 +147,7 @@ export function toQuestionItem(
     disabled: false,
     seq: 0,
   };
+  if (q.qtypeCode === QTYPE.coding) Object.assign(item, codingFieldsOf(q.content, q.answerKey, examCodingLang));
   const blanks = q.choices.filter((c) => c.blankKey);
   if (blanks.length) {
     item.blanks = {};

@@ -17,6 +17,8 @@ import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { resultPolicy } from '../../policies/result.policy.ts';
 import { changesFrom, decodeQuestionStates } from '../exam/answer-changes.ts';
 import { SAVE_GRACE_SECONDS, pastGrace } from '../exam/attempt-rules.ts';
+import type { CodingScorer } from '../coding/coding-scorer.ts';
+import { codingSetting } from '../exam/exam.presenter.ts';
 import type { Attempt, ExamRepository } from '../exam/exam.repository.ts';
 import type { ItemIds } from '../exam/item-ids.ts';
 import type { AttemptActivity } from '../support/attempt-activity.ts';
@@ -52,6 +54,8 @@ export class ResultsService {
     private readonly queue: Queue | null,
     private readonly itemIds: ItemIds,
     private readonly activity: AttemptActivity,
+    /** Runs coding answers on their test cases (ADR 0110); without it coding answers score 0. */
+    private readonly coding?: CodingScorer,
   ) {}
 
   private async close(
@@ -263,8 +267,12 @@ export class ResultsService {
       questions = questions.filter((q) => served.has(q.id));
     }
     const answers = new Map<number, AnswerValue>((await this.repo.answers(id)).map((s) => [s.qid, s.value]));
+    const codingMarks = this.coding ? await this.coding.marks(id, questions, answers, codingSetting(a)) : null;
     const ev = scoreAttempt(
-      questions.map((q) => toScoringQuestion(q, this.itemIds.matching(id, q))),
+      questions.map((q) => ({
+        ...toScoringQuestion(q, this.itemIds.matching(id, q)),
+        codingMarks: codingMarks?.get(q.id),
+      })),
       answers,
     );
     const survey = isSurveyType(a.exam.testType);

@@ -1,4 +1,5 @@
 import { widgetFor, type QuestionWidget } from '@invigil/contracts';
+import { CodingView } from '../coding/coding-view.tsx';
 import { MultiBlankView, MultipleChoiceView, SingleChoiceView } from './choice-views.tsx';
 import { DescriptiveView } from './descriptive-view.tsx';
 import { MatchingView } from './matching-view.tsx';
@@ -7,7 +8,7 @@ import { TypedInputView } from './typed-input-view.tsx';
 import { TypingTestView } from './typing-test-view.tsx';
 import type { QuestionView } from './view-types.ts';
 
-/** The view of each widget. Coding (20), video (27) and spoken (28) are added here when built. */
+/** The view of each widget. Video (27) and spoken (28) are added here when built. */
 const views = new Map<QuestionWidget, QuestionView>([
   ['single-choice', SingleChoiceView],
   ['multiple-choice', MultipleChoiceView],
@@ -16,6 +17,7 @@ const views = new Map<QuestionWidget, QuestionView>([
   ['descriptive', DescriptiveView],
   ['typing-test', TypingTestView],
   ['matching', MatchingView],
+  ['coding', CodingView],
 ]);
 
 export const viewFor = (qtypecode: number): QuestionView => views.get(widgetFor(qtypecode)) ?? PlaceholderView;

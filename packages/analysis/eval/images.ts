@@ -88,6 +88,22 @@ const NO_FACE: [string, string][] = [
   ['board', cv('board.jpg')],
   ['smarties', cv('smarties.png')],
   ['sudoku', cv('sudoku.png')],
+  // hard cases (issue 12): desks and shelves with no person, a face hidden behind a board, a poster
+  ['desk-boxes', cv('box_in_scene.png')],
+  ['desk-things', cv('stuff.jpg')],
+  ['desk-face-hidden', cv('left01.jpg')],
+  ['poster-cartoon', cv('graf1.png')],
+  ['blocks', cv('blox.jpg')],
+  ['street', cv('leuvenA.jpg')],
+  ['butterfly', cv('butterfly.jpg')],
+  ['plant-pattern', cv('aloeL.jpg')],
+  ['car-blur', cv('licenseplate_motion.jpg')],
+];
+
+/** scenes the crowd and small-face composites are pasted on */
+const SCENES: [string, string][] = [
+  ['street', cv('leuvenA.jpg')],
+  ['desk', cv('box_in_scene.png')],
 ];
 
 export async function buildImages(): Promise<Item[]> {
@@ -135,6 +151,47 @@ export async function buildImages(): Promise<Item[]> {
       .jpeg({ quality: 80 })
       .toBuffer();
     await save(`face3-${i}.jpg`, three, 3, null, 'three');
+  }
+  // crowds and small faces in busy scenes: identities pasted at 64-120 px, one possibly large
+  for (const [scene, file] of SCENES) {
+    const bg = await sharp(file).toColourspace('srgb').resize(550, 450, { fit: 'cover' }).toBuffer();
+    const small = async (id: string, px: number) => sharp(ids[id]).resize(px, px).toBuffer();
+    await save(
+      `face1-small-in-${scene}.jpg`,
+      await sharp(bg)
+        .composite([{ input: await small(names[0], 72), left: 300, top: 120 }])
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+      1,
+      null,
+      'small-in-scene',
+    );
+    const crowd = await Promise.all(names.map((id, k) => small(id, 80 + 10 * k)));
+    await save(
+      `face4-crowd-${scene}.jpg`,
+      await sharp(bg)
+        .composite(crowd.map((input, k) => ({ input, left: 10 + k * 135, top: 60 + (k % 2) * 170 })))
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+      4,
+      null,
+      'crowd',
+    );
+    const big = await sharp(ids[names[1]]).resize(260, 260).toBuffer();
+    await save(
+      `face3-big-and-small-${scene}.jpg`,
+      await sharp(bg)
+        .composite([
+          { input: big, left: 145, top: 150 },
+          { input: await small(names[2], 64), left: 20, top: 20 },
+          { input: await small(names[3], 64), left: 460, top: 30 },
+        ])
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+      3,
+      null,
+      'candidate-and-small-faces',
+    );
   }
   for (const [name, file] of NO_FACE) {
     await save(

@@ -44,7 +44,7 @@ async function images() {
   const multi = rows.filter((r) => r.count >= 2 === r.item.faces >= 2).length;
   const present = rows.filter((r) => r.count > 0 === r.item.faces > 0).length;
   console.log(
-    `\n== pictures: ${rows.length} (${rows.filter((r) => r.item.faces === 0).length} without a face, ${rows.filter((r) => r.item.faces === 1).length} with one, ${rows.filter((r) => r.item.faces >= 2).length} with two or three)`,
+    `\n== pictures: ${rows.length} (${rows.filter((r) => r.item.faces === 0).length} without a face, ${rows.filter((r) => r.item.faces === 1).length} with one, ${rows.filter((r) => r.item.faces >= 2).length} with two to four)`,
   );
   console.log(
     `face count exact (mesh filter ${thresholds.faceMeshMin}): ${pct(exact, rows.length)}   [detector alone: ${pct(rawExact, rows.length)}]`,

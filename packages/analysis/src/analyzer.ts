@@ -22,7 +22,10 @@ export interface Analyzer {
   faceMatch(primaryImage: string, currentImage: string): Promise<FaceMatchResult>;
   /** faces, objects and expressions of one picture (for saved proctoring images) */
   describe(image: Buffer): Promise<ImageSummary>;
-  /** describe() plus the single face's embedding when `embedding` is true (for a cached match) */
+  /**
+   * describe() plus the single face's embedding when `embedding` is true (for a cached match);
+   * objects are looked for only when exactly one face is found (no names with 0 or 2+ faces)
+   */
   describeFace(image: Buffer, embedding: boolean): Promise<FaceDescription>;
   countSpeakers(audio: Buffer): Promise<SpeakerResult>;
   stats(): Promise<PoolStats | Record<string, unknown>>;
@@ -68,7 +71,8 @@ export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { poo
         kind: 'image',
         image: data,
         field: 'image',
-        objects: true,
+        // a periodic check with no face or several has failed already: objects are not looked for
+        objects: 'one-face',
         embedding,
         authenticity: false,
       };

@@ -8,6 +8,8 @@ const require = createRequire(import.meta.url);
 export type HumanResult = Result;
 
 export interface EngineOptions {
+  /** run the face models (detector, mesh, emotion); default true */
+  faces?: boolean;
   /** run the object detector (centernet) */
   objects?: boolean;
   /** run the face embedding model (faceres) */
@@ -48,7 +50,7 @@ export function humanConfig(opts: EngineOptions = {}): Partial<Config> {
       ...off,
     },
     face: {
-      enabled: true,
+      enabled: opts.faces ?? true,
       detector: {
         modelPath: 'blazeface.json',
         rotation: false,

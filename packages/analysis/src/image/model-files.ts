@@ -2,6 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  decodeWeights,
+  encodeWeights,
+  fuseClippedConvolutions,
+  type GraphNode,
+  type WeightSpec,
+} from './graph-rewrite.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -52,19 +59,29 @@ export function fileSystemHandler(io: TfIo, url: string) {
   return {
     load: async () => {
       const json = JSON.parse(await readFile(file, 'utf8')) as ModelJson;
-      return io.getModelArtifactsForJSON(json, async (manifest) => {
-        const specs: unknown[] = [];
-        const buffers: Buffer[] = [];
-        for (const group of manifest) {
-          specs.push(...group.weights);
-          for (const p of group.paths) buffers.push(await readFile(path.join(dir, p)));
-        }
-        const all = Buffer.concat(buffers);
-        return [specs, all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer];
-      });
+      const specs: WeightSpec[] = [];
+      const buffers: Buffer[] = [];
+      for (const group of json.weightsManifest ?? []) {
+        specs.push(...(group.weights as WeightSpec[]));
+        for (const p of group.paths) buffers.push(await readFile(path.join(dir, p)));
+      }
+      const all = Buffer.concat(buffers);
+      let weights: [unknown[], ArrayBuffer] = [
+        specs,
+        all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer,
+      ];
+      const nodes = (json.modelTopology as { node?: GraphNode[] } | undefined)?.node;
+      if (REWRITE.has(path.basename(file)) && nodes) {
+        const values = decodeWeights(specs, all);
+        if (values && fuseClippedConvolutions(nodes, values).fused > 0) weights = encodeWeights(specs, values);
+      }
+      return io.getModelArtifactsForJSON(json, async () => weights);
     },
   };
 }
+
+/** models whose graph is fused at load (see graph-rewrite.ts) */
+const REWRITE = new Set(['faceres.json']);
 
 const registered = new WeakSet<object>();
 

@@ -2,7 +2,15 @@ import type { SpeakerResult } from '../audio/speakers.ts';
 import type { ImageAnalysis } from '../image/face-analysis.ts';
 
 export type JobRequest =
-  | { kind: 'image'; image: Uint8Array; field?: string; objects: boolean; embedding: boolean; authenticity: boolean }
+  | {
+      kind: 'image';
+      image: Uint8Array;
+      field?: string;
+      /** run the object detector; 'one-face' only when exactly one face was confirmed */
+      objects: boolean | 'one-face';
+      embedding: boolean;
+      authenticity: boolean;
+    }
   | { kind: 'images'; images: Uint8Array[] }
   | { kind: 'speakers'; pcm: Float32Array }
   | { kind: 'sleep'; ms: number };

@@ -1,0 +1,77 @@
+/**
+ * Where the time of one periodic picture goes (issue 12), never part of npm test:
+ *   node --import tsx bench/analysis/profile.ts
+ * One process, the main thread, sharp on one thread: every stage's median wall time and CPU time
+ * (process.cpuUsage, user + system, less sensitive to other work on a shared machine) over
+ * BENCH_N (default 9) runs of a 550x450 JPEG, the configurations interleaved so all see the same load.
+ */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { decodeImage } from '../../packages/analysis/src/image/decode-image.ts';
+import { createEngine, type EngineOptions } from '../../packages/analysis/src/image/human-engine.ts';
+
+sharp.concurrency(1);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const fixture = readFileSync(path.join(root, 'packages/analysis/test/fixtures/astronaut.jpg'));
+const jpeg = await sharp(fixture).resize(550, 450, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
+const N = Number(process.env.BENCH_N ?? 9);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const load = () => os.loadavg().map((l) => l.toFixed(2));
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+};
+
+const engine = await createEngine();
+const configs: Record<string, EngineOptions> = {
+  'faces (detect, mesh, emotion)': { objects: false, embedding: false, authenticity: false },
+  'faces + embedding': { objects: false, embedding: true, authenticity: false },
+  'faces + embedding + objects': { objects: true, embedding: true, authenticity: false },
+  'full (objects, embedding, antispoof, liveness)': { objects: true, embedding: true, authenticity: true },
+};
+const rgb = await decodeImage(jpeg);
+for (const opts of Object.values(configs)) await engine.detect(rgb, opts); // warm every kernel
+
+const before = load();
+const wall: Record<string, number[]> = { decode: [] };
+const cpu: Record<string, number[]> = { decode: [] };
+const stages: Record<string, Record<string, number[]>> = {};
+for (let i = 0; i < N; i++) {
+  let c = process.cpuUsage();
+  let t = performance.now();
+  await decodeImage(jpeg);
+  wall.decode.push(performance.now() - t);
+  cpu.decode.push(cpuMs(c));
+  for (const [name, opts] of Object.entries(configs)) {
+    c = process.cpuUsage();
+    t = performance.now();
+    await engine.detect(rgb, opts);
+    (wall[name] ??= []).push(performance.now() - t);
+    (cpu[name] ??= []).push(cpuMs(c));
+    const perf = engine.human.performance as Record<string, number>;
+    stages[name] ??= {};
+    for (const k of ['face', 'emotion', 'description', 'antispoof', 'liveness', 'object'])
+      if (typeof perf[k] === 'number') (stages[name][k] ??= []).push(perf[k]);
+  }
+}
+const out = Object.fromEntries(
+  Object.keys(wall).map((k) => [
+    k,
+    {
+      wallMs: Math.round(median(wall[k])),
+      cpuMs: Math.round(median(cpu[k])),
+      ...(stages[k]
+        ? { stagesMs: Object.fromEntries(Object.entries(stages[k]).map(([s, v]) => [s, Math.round(median(v))])) }
+        : {}),
+    },
+  ]),
+);
+console.log(
+  JSON.stringify(
+    { runs: N, backend: engine.human.tf.getBackend(), loadBefore: before, loadAfter: load(), ...out },
+    null,
+    2,
+  ),
+);

@@ -71,7 +71,7 @@ test('solve the coding test: languages, compile error, tests, reload, offline, S
     await compile(page);
     await expect(page.getByTestId('compile-count')).toHaveText('Compiled 1 times');
     await expect(page.getByTestId('test-cases')).toBeVisible();
-    await expect(page.getByTestId('hidden-count')).toHaveText(/^2 hidden test cases/);
+    await expect(page.getByTestId('hidden-count')).toHaveText(/^Hidden test cases: 2\./);
   }
 
   // A compile error in C, then the fix in Python passes the visible tests.

@@ -71,7 +71,7 @@ test('solve the coding test: languages, compile error, tests, reload, offline, S
     await compile(page);
     await expect(page.getByTestId('compile-count')).toHaveText('Compiled 1 times');
     await expect(page.getByTestId('test-cases')).toBeVisible();
-    await expect(page.getByTestId('hidden-count')).toHaveText(/^2 hidden test cases/);
+    await expect(page.getByTestId('hidden-count')).toHaveText(/^Hidden test cases: 2\./);
   }
 
   // A compile error in C, then the fix in Python passes the visible tests.
@@ -93,7 +93,7 @@ test('solve the coding test: languages, compile error, tests, reload, offline, S
   await expect(page.getByText("Don't copy paste your code.")).toBeVisible();
 
   // Screens and accessibility of the coding view.
-  await shootBoth(page, 'coding-function');
+  await shootBoth(page, 'coding-function', () => page.getByTestId('test-cases').scrollIntoViewIfNeeded());
   expect(await seriousViolations(page)).toEqual([]);
 
   // Reload: the code, language and last run are still there.
@@ -142,7 +142,7 @@ test('solve the coding test: languages, compile error, tests, reload, offline, S
   await compile(page);
   await expect(page.getByTestId('sql-rows')).toContainText('Asha');
   await expect(page.getByTestId('sql-rows').locator('tbody tr')).toHaveCount(3);
-  await shootBoth(page, 'coding-sql');
+  await shootBoth(page, 'coding-sql', () => page.getByTestId('run-results').scrollIntoViewIfNeeded());
   expect(await seriousViolations(page)).toEqual([]);
 
   // HTML: rendered in a sandboxed frame, never run on the server.
@@ -159,7 +159,7 @@ test('solve the coding test: languages, compile error, tests, reload, offline, S
   await expect(frame).toHaveAttribute('sandbox', '');
   await expect(page.frameLocator('[data-testid="html-output"]').getByRole('heading')).toHaveText('Welcome to Invigil');
   expect(await page.title()).not.toBe('owned');
-  await shootBoth(page, 'coding-html');
+  await shootBoth(page, 'coding-html', () => page.getByTestId('html-output').scrollIntoViewIfNeeded());
 
   // Submit: the score comes from all the test cases (4 of sumOf + 2 of SQL + 2 of HTML of 18).
   await page.getByRole('button', { name: 'Finish' }).click();

@@ -69,10 +69,12 @@ async function candidates(n: number, status: string) {
 const coding = app.ctx.services.coding;
 const people = await candidates(CANDIDATES, '001');
 console.log(`machine: ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()} (loadavg before)`);
-for (const [lang, code] of [
-  ['python', PYTHON],
-  ['c', C],
-] as const) {
+for (const [lang, code] of CANDIDATES > 0
+  ? ([
+      ['python', PYTHON],
+      ['c', C],
+    ] as const)
+  : []) {
   const times: number[] = [];
   let lost = 0;
   let retries = 0;

@@ -130,7 +130,7 @@ export default {
     input: 'Input',
     expected: 'Expected',
     actual: 'Your output',
-    hiddenTests: '{{n}} hidden test cases also run; they decide your score after you submit.',
+    hiddenTests: 'Hidden test cases: {{n}}. They also run and decide your score after you submit.',
     copyPaste: "Don't copy paste your code.",
     offline:
       'You are offline. Your code is saved on this device and sent when the connection returns; run it again then.',

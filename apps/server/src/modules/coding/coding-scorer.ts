@@ -32,6 +32,16 @@ interface ResultRow {
   marks: string | number;
 }
 
+/**
+ * Scoring keeps the question's CPU limit (a spinning answer still fails at its CPU time) but
+ * allows a longer wall clock: a busy machine must not fail a correct answer (ADR 0110).
+ */
+const SCORING_WALL_MS = 15_000;
+function scoringLimits(q: QuestionRow) {
+  const own = limitsOf(q.content);
+  return { ...own, wallMs: Math.max(SCORING_WALL_MS, Number(own?.wallMs ?? 0)) };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -142,7 +152,7 @@ export class CodingScorer {
           code,
           fn,
           tests,
-          limits: limitsOf(q.content),
+          limits: scoringLimits(q),
         });
         return { status: r.status, passed: r.passed ?? 0, total: r.total ?? tests.length };
       } catch (err) {

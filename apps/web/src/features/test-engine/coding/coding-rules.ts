@@ -2,7 +2,7 @@ import type { CodingLanguageOption, CompileCodeResponse, QuestionItem } from '@i
 import { local } from '../../../lib/storage.ts';
 
 /** Spec, coding rules: the SQL languages. */
-export const SQL_LANGUAGES = ['sql', 'pgsql', 'mysql'] as const;
+const SQL_LANGUAGES = ['sql', 'pgsql', 'mysql'] as const;
 export const isSqlLanguage = (lang: string) => (SQL_LANGUAGES as readonly string[]).includes(lang);
 
 /** Spec: the console text when a copy, cut or paste is blocked in the editor. */
@@ -46,7 +46,7 @@ export interface RunView {
 }
 
 /** Spec: compile output containing 'error' or 'Warning' is shown as a syntax error. */
-export const isSyntaxError = (text: string) => /error|Warning/.test(text);
+const isSyntaxError = (text: string) => /error|Warning/.test(text);
 
 /** Maps a compilecode reply to the boxes of the coding view; hidden cases only as a count. */
 export function toRunView(r: CompileCodeResponse, lang: string): RunView {

@@ -34,7 +34,18 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-function ResultTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: unknown[][] }) {
+function ResultTable({
+  caption,
+  columns,
+  rows,
+  hideCaption,
+}: {
+  caption: string;
+  columns: string[];
+  rows: unknown[][];
+  /** The caption is read by screen readers only (a heading above says the same). */
+  hideCaption?: boolean;
+}) {
   return (
     <Box sx={{ overflow: 'auto', maxHeight: 320 }}>
       <Box
@@ -46,7 +57,15 @@ function ResultTable({ caption, columns, rows }: { caption: string; columns: str
           '& th': { bgcolor: 'action.hover' },
         }}
       >
-        <caption style={{ textAlign: 'left', fontWeight: 600, padding: '4px 0' }}>{caption}</caption>
+        <caption
+          style={
+            hideCaption
+              ? { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }
+              : { textAlign: 'left', fontWeight: 600, padding: '4px 0' }
+          }
+        >
+          {caption}
+        </caption>
         <thead>
           <tr>
             {columns.map((c, i) => (
@@ -118,7 +137,7 @@ export function RunResults({ run, hiddenCount }: { run: RunView | null; hiddenCo
             <Typography variant="body2">{run.sql.sqlMessage || t('coding.noRows')}</Typography>
           ) : (
             <Box data-testid="sql-rows">
-              <ResultTable caption={t('coding.sqlResult')} columns={run.sql.columns} rows={run.sql.rows} />
+              <ResultTable caption={t('coding.sqlResult')} columns={run.sql.columns} rows={run.sql.rows} hideCaption />
               {run.sql.truncated && <Typography variant="caption">{t('coding.truncated')}</Typography>}
             </Box>
           )}

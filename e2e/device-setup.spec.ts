@@ -4,11 +4,14 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { USERS, signIn } from './support/auth.ts';
 import { seriousViolations } from './support/axe.ts';
 import { fakeMedia, launchWithFakes } from './support/fake-devices.ts';
+import { clickGroupTest } from './support/test-engine.ts';
+
+/** The seeded group of monitored demo tests (Northwind Academy). */
+const GROUP = 'Proctoring Demo';
 
 // The pre-test device setup on the demo's monitored tests (Ravi's copies), with Chromium's fake
 // camera and microphone fed from files made here (ffmpeg from the shipped fixture pictures,
 // espeak-ng and sox for the voice). The server's own analysis gives every verdict.
-const GROUP = 'Proctoring Demo';
 /** Side by side, speaker check on. */
 const MATCH = 'Monitored Test (Photo Match, Stops on Violations)';
 /** Side by side, camera only. */
@@ -23,20 +26,9 @@ test.beforeAll(() => {
   mkdirSync(shots, { recursive: true });
 });
 
-/** From the dashboard: Tests, Northwind Academy, the group, the test's Take/Resume button, its language. */
+/** Opens the test's setup from the dashboard (its language chosen when asked). */
 async function startRow(page: Page, exam: string) {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Tests', exact: true }).click();
-  const org = page.getByRole('combobox', { name: 'Organization' });
-  await expect(org).toBeVisible();
-  if (!((await org.textContent()) ?? '').includes('Northwind Academy')) {
-    await org.click();
-    await page.getByRole('option', { name: 'Northwind Academy' }).click();
-  }
-  await page.getByRole('button', { name: GROUP }).click();
-  await page
-    .getByRole('row', { name: new RegExp(exam.replace(/[()]/g, '.')) })
-    .getByRole('button')
-    .click();
+  await clickGroupTest(page, GROUP, exam);
   const language = page.getByRole('dialog', { name: 'Select Test Language' });
   // A quick refusal puts the permission dialog up at once (the page under it is then hidden).
   const setup = page
@@ -50,12 +42,16 @@ async function startRow(page: Page, exam: string) {
   await expect(setup.first()).toBeVisible();
 }
 
-/** A signed-in page (Ravi) of a browser with fake devices, the setup of `exam` open; permission logs collected. */
-async function open(browser: Browser, baseURL: string, exam: string, logs: string[] = []): Promise<Page> {
+/** A device log as sent: its path's last part and the body (spec: permission / video / audio log). */
+type Log = { path: string; body: Record<string, unknown> };
+
+/** A signed-in page (Ravi) of a browser with fake devices, the setup of `exam` open; device logs collected. */
+async function open(browser: Browser, baseURL: string, exam: string, logs: Log[] = []): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/mobile-testing/store-permission-logs')) logs.push(r.postDataJSON().event);
+    const m = /\/api\/mobile-testing\/([\w-]+)$/.exec(r.url());
+    if (m) logs.push({ path: m[1]!, body: r.postDataJSON() });
   });
   await signIn(page, USERS.candidate2);
   await startRow(page, exam);
@@ -89,11 +85,24 @@ async function capture(page: Page) {
 }
 
 test('side by side: microphone first, then the capture of one face passes', async ({ baseURL }) => {
+  // The first analysis of the run loads the models (tens of seconds on a busy 2-core machine).
+  test.setTimeout(150_000);
   const browser = await launchWithFakes(media.oneFace, media.audio);
   try {
-    const logs: string[] = [];
+    const logs: Log[] = [];
+    const events = () => logs.map((l) => `${l.path} ${l.body.event}`);
     const page = await open(browser, baseURL!, MATCH, logs);
-    await expect.poll(() => logs).toEqual(['permission_granted']);
+    await expect.poll(events).toEqual(['store-permission-logs permission_granted']);
+    // The spec's permission log: status, the constraints asked and each track's state.
+    expect(logs[0]!.body).toMatchObject({
+      status: 'success',
+      deviceType: 'desktop',
+      browser: 'Chrome',
+      constraints: { audio: { echoCancellation: false } },
+    });
+    expect(logs[0]!.body.additionalLogs).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'video', readyState: 'live', enabled: true })]),
+    );
     const regions = page.getByRole('region');
     await expect(regions).toHaveCount(2);
     expect(await regions.evaluateAll((r) => r.map((x) => x.getAttribute('aria-label')))).toEqual([
@@ -121,6 +130,10 @@ test('side by side: microphone first, then the capture of one face passes', asyn
     expect(reply.status()).toBe(200);
     await expect(camera.getByText('Webcam has been configured successfully.')).toBeVisible();
     await expect(page.getByText('Primary image successfully detected and uploaded!')).toBeVisible();
+    // The microphone test and the capture are logged too (fire and forget).
+    await expect
+      .poll(events)
+      .toEqual(['store-permission-logs permission_granted', 'audioLogs mic_test_passed', 'videoLogs capture_success']);
     await shoot(page, 'success', camera.getByRole('button', { name: 'Proceed' }));
     expect(await seriousViolations(page)).toEqual([]);
   } finally {
@@ -169,7 +182,7 @@ test('permission denied shows the permission dialog, then the troubleshooting pa
   // No fake UI and no granted permission: Chromium refuses getUserMedia (NotAllowedError).
   const browser = await launchWithFakes(media.oneFace, media.audio, false);
   try {
-    const logs: string[] = [];
+    const logs: Log[] = [];
     const page = await open(browser, baseURL!, WARN_ONLY, logs);
     const dialog = page.getByRole('dialog', { name: 'Permissions Required' });
     await expect(dialog).toBeVisible();
@@ -177,7 +190,8 @@ test('permission denied shows the permission dialog, then the troubleshooting pa
       'Web cam / Microphone access is mandatory for this Assessment. We regret to inform you that you cannot proceed ahead with the test!',
     );
     await expect(dialog.getByRole('img', { name: /Desktop/ })).toBeVisible();
-    await expect.poll(() => logs).toEqual(['permission_denied']);
+    await expect.poll(() => logs.map((l) => l.body.event)).toEqual(['permission_denied']);
+    expect(logs[0]!.body).toMatchObject({ status: 'failure', errorName: 'NotAllowedError' });
     await shoot(page, 'permission');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'OK' }).click();

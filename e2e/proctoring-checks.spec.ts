@@ -5,14 +5,17 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import { signIn, USERS } from './support/auth.ts';
 import { seriousViolations } from './support/axe.ts';
 import { shootBoth } from './support/screenshots.ts';
-import { token } from './support/test-engine.ts';
+import { clickGroupTest, token } from './support/test-engine.ts';
+
+/** The seeded group of monitored demo tests (Northwind Academy). */
+const GROUP = 'Proctoring Demo';
 
 // In-test proctoring against the real server and its analysis: Chromium's fake camera and
 // microphone play files made here from the analysis fixtures (SOURCES.md) with ffmpeg, sox and
 // espeak-ng. The monitored demo tests take a picture every 20 s (photo_timer 20).
 const FIXTURES = path.resolve(import.meta.dirname, '../packages/analysis/test/fixtures');
 const MEDIA = path.resolve(import.meta.dirname, '.artifacts/proctoring-media');
-const GROUP = 'Proctoring Demo';
+const HUMAN_ASSETS = path.resolve(import.meta.dirname, '../node_modules/@vladmandic/human/assets');
 const TESTS = {
   /** photo matching off, photo_action 'C', no speaker check */
   warnOnly: 'Monitored Test (No Photo Match, Warnings Only)',
@@ -71,13 +74,19 @@ function silence() {
   return out;
 }
 
-let media: Record<'face' | 'noFace' | 'silence' | 'twoVoices', string>;
+let media: Record<'face' | 'otherFace' | 'noFace' | 'silence' | 'twoVoices', string>;
 
 test.beforeAll(() => {
   mkdirSync(MEDIA, { recursive: true });
   const fx = (f: string) => ['-i', path.join(FIXTURES, f)];
   media = {
     face: still('face', ['-loop', '1', ...fx('astronaut.jpg')], '[0:v]null'),
+    // Another person: the webcam picture shipped in @vladmandic/human (eval/SOURCES.md), cropped to the face.
+    otherFace: still(
+      'other-face',
+      ['-loop', '1', '-i', path.join(HUMAN_ASSETS, 'screenshot-faceid.jpg')],
+      '[0:v]crop=140:140:14:142,scale=320:320',
+    ),
     noFace: still('no-face', ['-loop', '1', ...fx('coffee.jpg')], '[0:v]null'),
     silence: silence(),
     twoVoices: voices('two-voices', ['en-us+m1 35', 'en-gb+f4 70']),
@@ -103,15 +112,7 @@ async function launch(video: string, audio: string): Promise<Browser> {
 /** Opens the named test of the proctoring demo group; returns its user-exam id. */
 async function openMonitored(page: Page, exam: string): Promise<number> {
   const loaded = page.waitForRequest((r) => r.url().endsWith('/api/test/userTest'));
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Tests', exact: true }).click();
-  const org = page.getByRole('combobox', { name: 'Organization' });
-  await expect(org).toBeVisible();
-  if (!((await org.textContent()) ?? '').includes('Northwind Academy')) {
-    await org.click();
-    await page.getByRole('option', { name: 'Northwind Academy' }).click();
-  }
-  await page.getByRole('button', { name: GROUP }).click();
-  await page.getByRole('row').filter({ hasText: exam }).getByRole('button').click();
+  await clickGroupTest(page, GROUP, exam);
   const start = page.getByRole('button', { name: /^(Start|Resume)$/ });
   const proceed = page.getByRole('button', { name: 'Proceed' });
   await expect(start.or(proceed).first()).toBeVisible();
@@ -281,6 +282,35 @@ test('two voices give the speaker alert', async ({ baseURL }) => {
     const d = await checkDialog(page, 'Multiple Speakers Detected', 'Warning 1 of 4.', 'proctoring-speakers');
     await d.getByRole('button', { name: 'Ok' }).click();
     await expect(d).toBeHidden();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('another person in front of the camera after setup gives the identity check and its retake', async ({
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  // The primary picture (stored at setup) is the astronaut; the camera now shows someone else.
+  const browser = await launch(media.otherFace, media.silence);
+  try {
+    const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.stop);
+    const first = await (await photoReply(page)).json();
+    expect(first).toMatchObject({ outcome: 'mismatch', warnings: 1, stopped: false });
+    const d = await checkDialog(
+      page,
+      'Identity Verification Failed',
+      'Press Ok to take the picture again.',
+      'proctoring-mismatch',
+    );
+    // Spec: with photo_action 'S' the picture is taken again 2 s after Ok, not at the next period.
+    const retake = photoReply(page);
+    const okAt = Date.now();
+    await d.getByRole('button', { name: 'Ok' }).click();
+    const second = await (await retake).json();
+    expect(Date.now() - okAt).toBeLessThan(15_000);
+    expect(second).toMatchObject({ outcome: 'mismatch', warnings: 2, stopped: false });
+    await expect(alert(page, 'Identity Verification Failed')).toBeVisible();
   } finally {
     await browser.close();
   }

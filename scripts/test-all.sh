@@ -51,6 +51,16 @@ step "end-to-end tests and route byte budget (Chromium)" e2e.json -- \
   env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$out/e2e.json" bash scripts/e2e.sh --reporter=list,json
 
 [ -f "$out/e2e.json" ] || { echo "end-to-end report missing: counted as a failure"; status=1; }
+
+# The short fault suite (issue 16, bench/faults): the local cluster on the PostgreSQL server of
+# TEST_DATABASE_URL, one API node SIGKILLed while 30 candidates save; fails if an acknowledged save is lost.
+if [ -n "${TEST_DATABASE_URL:-}" ] && command -v haproxy >/dev/null; then
+  step "fault suite, short (SIGKILL an API node under saves: nothing lost)" -- \
+    env FAULTS_DATABASE_SERVER="${TEST_DATABASE_URL%/*}" CLUSTER_ANALYSIS=off \
+    node --import tsx bench/faults/saves-under-fault.ts --candidates 30 --before 4 --after 6 --port 18790
+else
+  echo "== fault suite skipped: needs TEST_DATABASE_URL and haproxy (scripts/system-packages.txt) =="
+fi
 echo "== steps =="
 printf '  %s\n' "${results[@]}"
 FAILED_STEPS_WITHOUT_REPORT=$unreported node scripts/summarise-tests.mjs "$out" || status=1

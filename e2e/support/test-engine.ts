@@ -14,11 +14,12 @@ export async function openTest(
   return openFromDashboard(page, examName, language);
 }
 
-/** Returns the user-exam id the engine loaded. */
-export async function openFromDashboard(page: Page, examName: string, language?: RegExp): Promise<number> {
-  const loaded = page.waitForRequest((r) => r.url().endsWith('/api/test/userTest'));
-  // The dashboard restores the last menu and organisation (an earlier test may have left Survey
-  // or another organisation): go to Tests in Northwind Academy, where the demo group lives.
+/**
+ * From the dashboard: Tests, Northwind Academy (where the demo groups live), the group, then the
+ * test's Take/Resume button. The dashboard restores the last menu and organisation, which an
+ * earlier test may have left on Survey or another organisation.
+ */
+export async function clickGroupTest(page: Page, group: string, examName: string) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Tests', exact: true }).click();
   const org = page.getByRole('combobox', { name: 'Organization' });
   await expect(org).toBeVisible();
@@ -26,9 +27,15 @@ export async function openFromDashboard(page: Page, examName: string, language?:
     await org.click();
     await page.getByRole('option', { name: 'Northwind Academy' }).click();
   }
-  await page.getByRole('button', { name: ENGINE_GROUP }).click();
+  await page.getByRole('button', { name: group }).click();
   const row = page.getByRole('row', { name: new RegExp(examName.replace(/[()/]/g, '.')) });
   await row.getByRole('button').click();
+}
+
+/** Returns the user-exam id the engine loaded. */
+export async function openFromDashboard(page: Page, examName: string, language?: RegExp): Promise<number> {
+  const loaded = page.waitForRequest((r) => r.url().endsWith('/api/test/userTest'));
+  await clickGroupTest(page, ENGINE_GROUP, examName);
   const start = page.getByRole('button', { name: /^(Start|Resume)$/ });
   const proceed = page.getByRole('button', { name: 'Proceed' });
   await expect(start.or(proceed).first()).toBeVisible();

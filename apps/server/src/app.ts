@@ -14,12 +14,16 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 
 /** What every route module and plugin reads: the ports and the composed repositories and services. */
-export interface AppContext extends Ports, Omit<Composition, 'close'> {}
+export interface AppContext extends Ports, Omit<Composition, 'close'> {
+  /** Set on SIGTERM: /readyz answers 503 so the balancer stops sending traffic before the node closes. */
+  lifecycle: { draining: boolean };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,7 +47,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ownsDb = !options.database;
   const database =
     options.database ??
-    (await createDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
+    (await createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'pglite'),
+      poolSize: config.dbPool.size,
+      poolWaitMs: config.dbPool.waitMs,
+    }));
   if (ownsDb) {
     await database.migrate();
     if (config.seedOnStart) await seedIfEmpty(database);
@@ -73,18 +82,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     analyzer: options.analyzer,
   };
   const { close: closeComposition, ...composed } = compose(ports);
-  app.decorate('ctx', { ...ports, ...composed });
+  app.decorate('ctx', { ...ports, ...composed, lifecycle: { draining: false } });
   registerErrorHandling(app);
   registerInputGuard(app);
   await registerSecurity(app);
   // Before any route: every /api route is authenticated unless its config says public.
   registerAuth(app);
+  // Before the routes, so its latency hook sees every one of them.
+  registerMetrics(app, config.metricsToken);
   await registerDocs(app);
   if (config.role !== 'worker') {
     for (const mod of modules) await app.register(mod);
     await registerWeb(app, config.webDist);
   } else {
     app.get('/healthz', async () => ({ status: 'ok', role: 'worker' }));
+    app.get('/readyz', async (_req, reply) =>
+      app.ctx.lifecycle.draining ? reply.status(503).send({ status: 'draining' }) : { status: 'ready', role: 'worker' },
+    );
   }
   if (queue) await queue.work(pingJob(database));
   await startResultJobs(app);

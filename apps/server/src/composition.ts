@@ -98,6 +98,8 @@ function buildServices({ config, queue, media }: Ports, repos: Repositories, run
     answerFiles: new AnswerFiles(media, repos.exam),
     coding: new CodingService(repos.codingQuestions, runtime.codeRunners, new CodeRunLimiter(config.codeRuns)),
     proctoring: new ProctoringService(repos.proctoring, media, runtime.analyzers, results),
+    /** The progress-save group commit (metrics observe its batches). */
+    saveBatcher: batcher,
   };
 }
 

@@ -118,6 +118,10 @@ export const EnvSchema = z.object({
   SNAPSHOT_KEEP: int(1, 1000),
   SNAPSHOT_MAX_KB: int(1, 8192),
   ITEM_ID_SECRET: text(),
+  METRICS_TOKEN: text(),
+  SHUTDOWN_DRAIN_MS: int(0, 60_000),
+  DB_POOL_SIZE: int(1, 1000),
+  DB_POOL_WAIT_MS: int(100, 600_000),
 });
 
 export interface AppConfig {
@@ -178,6 +182,12 @@ export interface AppConfig {
    * API node; the built-in default is for development only.
    */
   itemIdSecret: string;
+  /** Bearer token of GET /metrics; absent: only direct requests from this machine (loopback) may read it. */
+  metricsToken?: string;
+  /** On SIGTERM, how long /readyz answers 503 before the server stops taking requests (the balancer moves traffic). */
+  shutdownDrainMs: number;
+  /** PostgreSQL pool: connections, and how long a query waits for one before 503 (back-pressure, never 500). */
+  dbPool: { size: number; waitMs: number };
 }
 
 /** A bad environment value: the message names the variable and what it expects. */
@@ -240,5 +250,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mysqlUrl: e.MYSQL_URL,
     snapshots: { keep: e.SNAPSHOT_KEEP ?? 5, maxKb: e.SNAPSHOT_MAX_KB ?? 512 },
     itemIdSecret: e.ITEM_ID_SECRET ?? DEV_ITEM_ID_SECRET,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 0,
+    dbPool: { size: e.DB_POOL_SIZE ?? 20, waitMs: e.DB_POOL_WAIT_MS ?? 5000 },
   };
 }

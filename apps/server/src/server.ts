@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { shutDown } from './lib/graceful-shutdown.ts';
 
 function configOrExit(): AppConfig {
   try {
@@ -18,12 +19,10 @@ async function serve() {
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Invigil (${config.role}) on http://localhost:${config.port} using ${app.ctx.database.kind}`);
+  // SIGTERM (a deployment, the cluster's stop) drains first; Ctrl-C stops at once, still gracefully.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      void shutDown(app, signal === 'SIGTERM' ? config.shutdownDrainMs : 0).then((code) => process.exit(code));
     });
   }
 }

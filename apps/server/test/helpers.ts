@@ -39,6 +39,8 @@ async function createScratchDatabase(url: string): Promise<{ url: string; drop()
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The suite's scratch PostgreSQL database (a second node can connect to it); absent on PGlite. */
+  databaseUrl?: string;
   config: AppConfig;
   close(): Promise<void>;
 }
@@ -69,6 +71,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    databaseUrl: scratch?.url,
     config,
     async close() {
       await app.close();

@@ -314,6 +314,39 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     expect(await attemptRow(t, id)).toMatchObject({ photo_warnings: 0 });
   });
 
+  it("accepts the spec's log fields (examId, status, error, tracks) and never trusts the client's userId", async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, {});
+    const spec = {
+      examId: id,
+      questionNo: 3,
+      userId: 1,
+      status: 'failure',
+      errorName: 'NotReadableError',
+      errorMessage: 'Could not start video source',
+      userAgent: 'Mozilla/5.0 Chrome/131',
+      platform: 'Linux x86_64',
+      deviceType: 'desktop',
+      browser: 'Chrome',
+      additionalLogs: [{ kind: 'video', label: 'Integrated Camera', enabled: true, readyState: 'ended' }],
+    };
+    expect((await post('/api/mobile-testing/videoLogs', cand, spec)).statusCode).toBe(200);
+    // Another candidate's attempt by the spec's name is refused like by ours.
+    expect((await post('/api/mobile-testing/videoLogs', cand2, { ...spec, examId: id })).statusCode).toBe(404);
+    expect((await post('/api/mobile-testing/audioLogs', cand, { examId: id })).statusCode).toBe(400);
+    expect((await post('/api/mobile-testing/audioLogs', cand, { status: 'maybe' })).statusCode).toBe(400);
+    const { rows } = await t.database.executeSql<{ user_id: number; event: string; detail: string }>(
+      `SELECT user_id, event, detail FROM proctoring_logs WHERE user_exam_id = $1 AND channel = 'video'`,
+      [id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.user_id).toBe(await userId(t, DEMO.candidate.email));
+    expect(rows[0]!.event).toBe('failure:NotReadableError');
+    const detail = JSON.parse(rows[0]!.detail);
+    expect(detail).toMatchObject({ questionNo: 3, errorName: 'NotReadableError', deviceType: 'desktop' });
+    expect(detail.additionalLogs[0]).toEqual(spec.additionalLogs[0]);
+    expect(detail).not.toHaveProperty('userId');
+  });
+
   it('stores device logs per attempt with bounded sizes and a per-user rate limit', async () => {
     const id = await monitoredAttempt(t, DEMO.candidate2.email, {});
     const ok = await post('/api/mobile-testing/store-permission-logs', cand2, {

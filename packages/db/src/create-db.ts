@@ -25,6 +25,8 @@ export interface Database {
   executeSql<Row = any>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL pool use (metrics); absent on PGlite, which is one embedded connection. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 export interface CreateDbOptions {
@@ -34,12 +36,19 @@ export interface CreateDbOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PostgreSQL: how long a query waits for a free connection before it fails (ms; 0 waits for ever). */
+  poolWaitMs?: number;
 }
 
 /** Opens the database: PGlite (embedded default) or a PostgreSQL server through DATABASE_URL. */
 export async function createDb(options: CreateDbOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const max = options.poolSize ?? 20;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max,
+      connectionTimeoutMillis: options.poolWaitMs ?? 0,
+    });
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema });
     return {
@@ -51,6 +60,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
       },
       migrate: async () => migratePg(db, { migrationsFolder }),
       close: async () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../lib/db-unavailable.ts';
 import { HttpError } from '../lib/http-errors.ts';
 
 function validationMessage(error: FastifyError): string {
@@ -21,6 +22,10 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** The database is restarting or its pool is full: the client retries (its save queue keeps the answers). */
+const DB_UNAVAILABLE = 'The service is busy. Please try again in a moment.';
+const DB_RETRY_AFTER_SECONDS = 2;
+
 /**
  * Every error reply is `{ statusCode, error, message }`; a 500 never carries details. An
  * HttpError with retryAfterSeconds (a busy code runner or analysis pool) also gets Retry-After.
@@ -38,6 +43,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.validation) {
       return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: validationMessage(error) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', String(DB_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ statusCode: 503, error: 'Service Unavailable', message: DB_UNAVAILABLE });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {

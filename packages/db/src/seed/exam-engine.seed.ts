@@ -67,17 +67,27 @@ export async function insertExam(ctx: SeedContext, e: SeedExam): Promise<number>
   return exam!.id;
 }
 
-/** The test engine's demo tests, assigned as pending items in a Tests group of organisation 1. */
-export async function seedExamEngine(ctx: SeedContext): Promise<void> {
+/** Exams of a demo group, and which of them (by key) each demo user has pending. */
+export interface DemoGroup {
+  name: string;
+  exams: readonly SeedExam[];
+  assignments: Record<string, readonly string[]>;
+}
+
+/**
+ * A demo Tests group of organisation 1: its exams, the group, and each assigned user's pending
+ * attempts (scheduled yesterday, open for 60 days).
+ */
+export async function seedTestGroup(ctx: SeedContext, demo: DemoGroup): Promise<void> {
   const { db } = ctx.database;
   const examIds = new Map<string, number>();
-  for (const e of ENGINE_EXAMS) examIds.set(e.key, await insertExam(ctx, e));
+  for (const e of demo.exams) examIds.set(e.key, await insertExam(ctx, e));
   const [group] = await db
     .insert(groups)
-    .values({ organizationId: 1, name: ENGINE_GROUP_NAME, category: 'TEST' })
+    .values({ organizationId: 1, name: demo.name, category: 'TEST' })
     .returning({ id: groups.id });
   const now = Date.now();
-  for (const [email, keys] of Object.entries(ENGINE_ASSIGNMENTS)) {
+  for (const [email, keys] of Object.entries(demo.assignments)) {
     const userId = ctx.userIds[email];
     if (!userId) continue;
     await db.insert(userGroups).values({ userId, groupId: group!.id }).onConflictDoNothing();
@@ -93,3 +103,7 @@ export async function seedExamEngine(ctx: SeedContext): Promise<void> {
     );
   }
 }
+
+/** The test engine's demo tests, assigned as pending items in a Tests group of organisation 1. */
+export const seedExamEngine = (ctx: SeedContext) =>
+  seedTestGroup(ctx, { name: ENGINE_GROUP_NAME, exams: ENGINE_EXAMS, assignments: ENGINE_ASSIGNMENTS });

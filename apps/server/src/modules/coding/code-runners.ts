@@ -28,6 +28,11 @@ export class CodeRunners {
     void this.executor;
   }
 
+  /** The sandbox's load, once it was started (metrics); null before the first run. */
+  load(): { running: number; queued: number; capacity: number } | null {
+    return this.executorInstance?.load() ?? null;
+  }
+
   async close(): Promise<void> {
     await this.executorInstance?.close();
     await this.sqlInstance?.close();

@@ -19,6 +19,8 @@ export interface SaveOutcome {
 interface Pending {
   userExamId: number;
   changes: SaveChange[];
+  /** performance.now() when the save arrived (its wait for a batch is measured). */
+  at: number;
   resolve(o: SaveOutcome | null): void;
   reject(e: unknown): void;
 }
@@ -44,10 +46,14 @@ export function latestPerQuestion(changes: SaveChange[]): SaveChange[] {
  * If a batch fails (a bad row, a deadlock), its saves are retried one by one so one request's
  * error never fails another's.
  */
+/** Told of every batch as it starts: how many saves it carries and how long each waited (metrics). */
+export type BatchObserver = (saves: number, waitsMs: number[]) => void;
+
 export class SaveBatcher {
   private queue: Pending[] = [];
   private inFlight = 0;
   private scheduled = false;
+  private readonly observers: BatchObserver[] = [];
 
   constructor(
     /** One statement for the batch's rows (AnswerBatchRepository.write). */
@@ -60,9 +66,18 @@ export class SaveBatcher {
     private readonly maxRows = 2000,
   ) {}
 
+  observe(observer: BatchObserver): void {
+    this.observers.push(observer);
+  }
+
+  /** Saves waiting for a batch (metrics). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   save(userExamId: number, changes: SaveChange[]): Promise<SaveOutcome | null> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ userExamId, changes, resolve, reject });
+      this.queue.push({ userExamId, changes, at: performance.now(), resolve, reject });
       this.kick();
     });
   }
@@ -87,6 +102,11 @@ export class SaveBatcher {
         n++;
       }
       const batch = this.queue.splice(0, n);
+      if (this.observers.length) {
+        const now = performance.now();
+        const waits = batch.map((p) => now - p.at);
+        for (const o of this.observers) o(batch.length, waits);
+      }
       this.inFlight++;
       this.write(batch).finally(() => {
         this.inFlight--;

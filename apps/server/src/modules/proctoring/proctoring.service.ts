@@ -44,6 +44,27 @@ const USER_EXAM_NOT_FOUND = 'User exam not found.';
 const NOT_IN_PROGRESS = 'This test is not in progress.';
 /** Device logs kept per user-exam and channel (or per user without an attempt); more are dropped. */
 const LOG_CAP = 500;
+/** The spec's log fields kept as the detail (JSON), besides our own free-text detail. */
+const LOG_FIELDS = [
+  'questionNo',
+  'status',
+  'errorName',
+  'errorMessage',
+  'errorStack',
+  'constraints',
+  'userAgent',
+  'platform',
+  'deviceType',
+  'browser',
+  'additionalLogs',
+] as const;
+
+/** A device log's detail: the free text as sent, or the spec's fields as JSON (never the client's userId). */
+function logDetail(body: DeviceLogRequest): string | undefined {
+  if (body.detail !== undefined) return body.detail;
+  const fields = Object.fromEntries(LOG_FIELDS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
+  return Object.keys(fields).length ? JSON.stringify(fields) : undefined; // bounded by the 16 KB body limit
+}
 
 /** Stops a proctored attempt (status 111 with the reason) and has it scored: the results service. */
 export interface AttemptStopper {
@@ -225,14 +246,15 @@ export class ProctoringService {
 
   /** Device logs (fire and forget): stored per user and attempt, at most LOG_CAP per channel. */
   async deviceLog(user: AuthUser, channel: 'permission' | 'audio' | 'video', body: DeviceLogRequest) {
-    const ue = body.userexamid === undefined ? null : await this.userExamFor(user, body.userexamid, 'store');
+    const examId = body.userexamid ?? body.examId;
+    const ue = examId === undefined ? null : await this.userExamFor(user, examId, 'store');
     await this.repo.addLog(
       {
         userExamId: ue?.id ?? null,
         userId: user.id,
         channel,
-        event: body.event,
-        detail: body.detail,
+        event: body.event ?? [body.status, body.errorName].filter(Boolean).join(':'),
+        detail: logDetail(body),
         clientAt: body.at,
       },
       LOG_CAP,

@@ -15,13 +15,3 @@ export async function savePrimaryImage(userexamid: number, imagePath: string): P
     throw e;
   }
 }
-
-/** Fire and forget: a permission grant or denial is logged on the server; never awaited, never thrown. */
-export function logPermission(userexamid: number, event: string, detail?: string) {
-  apiPost('/api/mobile-testing/store-permission-logs', {
-    userexamid,
-    event: event.slice(0, 60),
-    detail: detail?.slice(0, 2000),
-    at: new Date().toISOString(),
-  }).catch((e: unknown) => console.warn('permission log failed', e));
-}

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { sendDeviceLog } from '../../lib/device-log.ts';
 import { savePrimaryImage } from './api.ts';
 import { CAPTURE_TEXT, captureResult, type CaptureState } from './capture-result.ts';
 import { TEXTS } from './texts.ts';
@@ -61,11 +62,22 @@ export function CameraPanel({ examId, stream, size, micReady, onSnackbar, onProc
       const jpeg = await capture(video.current);
       setStill(jpeg);
       const result = captureResult(await savePrimaryImage(examId, jpeg));
+      sendDeviceLog(examId, 'video', {
+        event: `capture_${result.state}`,
+        status: result.state === 'success' ? 'success' : 'failure',
+        tracks: stream.getVideoTracks(),
+      });
       setState(result.state);
       if (result.state === 'idle') setStill(null);
       if (result.snackbar) onSnackbar(result.snackbar);
     } catch (e) {
       console.error('capture failed', e);
+      sendDeviceLog(examId, 'video', {
+        event: 'capture_error',
+        status: 'failure',
+        error: e,
+        tracks: stream.getVideoTracks(),
+      });
       setState('idle');
       setStill(null);
       onSnackbar(TEXTS.analysisError);

@@ -4,8 +4,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState, type ReactNode } from 'react';
-import { logPermission } from './api.ts';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { sendDeviceLog } from '../../lib/device-log.ts';
 import { CameraPanel } from './camera-panel.tsx';
 import type { MicPhase } from './mic-level.ts';
 import { MicPanel } from './mic-panel.tsx';
@@ -13,7 +13,7 @@ import { PermissionDialog } from './permission-dialog.tsx';
 import type { SetupPlan } from './setup-plan.ts';
 import { TEXTS } from './texts.ts';
 import { TroublePage } from './trouble-page.tsx';
-import { useMedia } from './use-media.ts';
+import { useMedia, type PermissionResult } from './use-media.ts';
 
 export interface DeviceSetupProps {
   examId: number;
@@ -45,12 +45,34 @@ export default function DeviceSetup({ examId, plan, onProceed }: DeviceSetupProp
   const hasMic = plan.steps.includes('microphone');
   const hasCamera = plan.steps.includes('camera');
   const onResult = useCallback(
-    (granted: boolean, detail: string) =>
-      logPermission(examId, granted ? 'permission_granted' : 'permission_denied', detail),
+    ({ granted, constraints, tracks, error }: PermissionResult) =>
+      sendDeviceLog(examId, 'permission', {
+        event: granted ? 'permission_granted' : 'permission_denied',
+        status: granted ? 'success' : 'failure',
+        constraints,
+        tracks,
+        error,
+      }),
     [examId],
   );
   const media = useMedia(hasMic, hasCamera ? plan.video : null, onResult);
-  const [micPhase, setMicPhase] = useState<MicPhase>('idle');
+  const [micPhase, setMicPhaseState] = useState<MicPhase>('idle');
+  // The microphone test's outcome is an audio log (fire and forget), for support.
+  const lastPhase = useRef<MicPhase>('idle');
+  const setMicPhase = useCallback(
+    (phase: MicPhase) => {
+      setMicPhaseState(phase);
+      if (phase === lastPhase.current) return;
+      lastPhase.current = phase;
+      if (phase === 'success' || phase === 'failed')
+        sendDeviceLog(examId, 'audio', {
+          event: phase === 'success' ? 'mic_test_passed' : 'mic_test_failed',
+          status: phase === 'success' ? 'success' : 'failure',
+          tracks: media.phase === 'ready' ? media.stream.getAudioTracks() : undefined,
+        });
+    },
+    [examId, media],
+  );
   const [step, setStep] = useState(0);
   const [snackbar, setSnackbar] = useState<string | null>(null);
   const [trouble, setTrouble] = useState(false);

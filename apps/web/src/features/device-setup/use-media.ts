@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { TroubleCause } from './texts.ts';
 
+/** What the permission request gave: the stream's tracks, or the browser's error; with the constraints asked. */
+export interface PermissionResult {
+  granted: boolean;
+  constraints: MediaStreamConstraints;
+  tracks?: readonly MediaStreamTrack[];
+  error?: unknown;
+}
+
 export type MediaState =
   | { phase: 'requesting' }
   | { phase: 'ready'; stream: MediaStream }
@@ -21,38 +29,35 @@ export function causeOf(name: string): TroubleCause {
 export function useMedia(
   audio: boolean,
   video: { width: number; height: number } | null,
-  onResult: (granted: boolean, detail: string) => void,
+  onResult: (result: PermissionResult) => void,
 ): MediaState {
   const [state, setState] = useState<MediaState>({ phase: 'requesting' });
   useEffect(() => {
     let stream: MediaStream | null = null;
     let gone = false;
     const md = typeof navigator !== 'undefined' ? navigator.mediaDevices : undefined;
+    const constraints: MediaStreamConstraints = {
+      audio: audio ? { sampleRate: 44100, echoCancellation: false } : false,
+      video: video ? { width: video.width, height: video.height, facingMode: 'user' } : false,
+    };
     if (!md?.getUserMedia) {
-      console.error('NotSupportedError: media devices are not available');
-      onResult(false, 'NotSupportedError');
+      const error = new Error('media devices are not available');
+      error.name = 'NotSupportedError';
+      console.error(`${error.name}: ${error.message}`);
+      onResult({ granted: false, constraints, error });
       setState({ phase: 'failed', cause: 'denied', name: 'NotSupportedError' });
       return;
     }
-    md.getUserMedia({
-      audio: audio ? { sampleRate: 44100, echoCancellation: false } : false,
-      video: video ? { width: video.width, height: video.height, facingMode: 'user' } : false,
-    }).then(
+    md.getUserMedia(constraints).then(
       (s) => {
         if (gone) return s.getTracks().forEach((t) => t.stop());
         stream = s;
-        onResult(
-          true,
-          s
-            .getTracks()
-            .map((t) => t.kind)
-            .join(','),
-        );
+        onResult({ granted: true, constraints, tracks: s.getTracks() });
         setState({ phase: 'ready', stream: s });
       },
       (e: unknown) => {
         const name = e instanceof Error ? e.name : 'Error';
-        onResult(false, `${name}: ${e instanceof Error ? e.message : String(e)}`);
+        onResult({ granted: false, constraints, error: e });
         if (!gone) setState({ phase: 'failed', cause: causeOf(name), name });
       },
     );

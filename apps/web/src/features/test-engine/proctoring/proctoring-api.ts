@@ -38,11 +38,3 @@ export async function audioCheck(userexamid: number, sample: Blob): Promise<Call
     return failure(e);
   }
 }
-
-/** Fire-and-forget device log (audioLogs or videoLogs): never blocks, failures only logged. */
-export function deviceLog(userexamid: number, channel: 'audio' | 'video', event: string, detail?: string) {
-  const path = channel === 'audio' ? '/api/mobile-testing/audioLogs' : '/api/mobile-testing/videoLogs';
-  apiPost(path, { userexamid, event, detail: detail?.slice(0, 2000), at: new Date().toISOString() }).catch((e) =>
-    console.warn(`${channel} log failed`, e),
-  );
-}

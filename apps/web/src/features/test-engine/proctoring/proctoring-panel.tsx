@@ -3,7 +3,8 @@ import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useEngine, useEngineState } from '../engine-context.ts';
 import { MediaDevices } from './media-devices.ts';
 import { MonitorDialogView } from './monitor-dialog.tsx';
-import { audioCheck, deviceLog, monitoringSettings, photoCheck } from './proctoring-api.ts';
+import { sendDeviceLog } from '../../../lib/device-log.ts';
+import { audioCheck, monitoringSettings, photoCheck } from './proctoring-api.ts';
 import { ProctoringMonitor, type MonitorState } from './proctoring-monitor.ts';
 import type { MonitorSettings } from './warning-levels.ts';
 
@@ -29,7 +30,8 @@ export default function ProctoringPanel({ examId }: { examId: number }) {
     let gone = false;
     let m: ProctoringMonitor | null = null;
     const log = (channel: 'audio' | 'video', event: string, detail?: string) =>
-      deviceLog(examId, channel, event, detail);
+      // Every in-test device event is a problem (camera or microphone gone, recorder failed).
+      sendDeviceLog(examId, channel, { event, status: 'failure', detail });
     const devices = new MediaDevices(
       () => view.current,
       (kind) => (kind === 'camera' ? m?.cameraStopped() : log('audio', 'microphone_stopped')),

@@ -26,7 +26,7 @@ function melBank(sr: number): Float64Array[] {
   });
 }
 
-function fft(re: Float64Array, im: Float64Array) {
+export function fft(re: Float64Array, im: Float64Array) {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;

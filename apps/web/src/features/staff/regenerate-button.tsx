@@ -46,7 +46,8 @@ export function RegenerateButton({ ids, label, state, onState, onError }: Props)
       onClick={onClick}
       aria-label={`${text}: ${label}`}
       data-testid={`regen-${ids.userExamId}`}
-      sx={{ whiteSpace: 'nowrap' }}
+      // Two-word states (ALREADY IN QUEUE, MONGODB SKIPPED) wrap, so the Action column fits at 1280 px.
+      sx={{ lineHeight: 1.3 }}
     >
       {text}
     </Button>

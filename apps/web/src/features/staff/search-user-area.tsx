@@ -106,6 +106,7 @@ export default function SearchUserArea() {
         </Box>
       ) : (
         <DataTable
+          dense
           label={t('search.label')}
           rows={rows}
           empty={t('search.empty')}

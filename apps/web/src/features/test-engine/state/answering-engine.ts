@@ -20,7 +20,7 @@ export abstract class AnsweringEngine extends EngineStore {
       const q = this.state.items.find((x) => x.qid === qid);
       return q && { qid, seq: q.seq ?? 0, answer: answerOf(q) };
     },
-    send: (changes, keepalive) => saveChanges(this.examId, changes, this.windowSwitches, keepalive),
+    send: (changes, keepalive, offline) => saveChanges(this.examId, changes, this.windowSwitches, keepalive, offline),
     canSend: () => !this.submitting,
     onSaved: (timeRemaining) => {
       this.countdown.set(timeRemaining);

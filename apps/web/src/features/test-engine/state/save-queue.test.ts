@@ -8,6 +8,7 @@ function harness() {
   const answers = new Map<number, { seq: number; choice: string }>();
   const sent: AnswerChange[][] = [];
   const keepalives: boolean[] = [];
+  const offlines: boolean[] = [];
   const replies: Array<() => Promise<{ time_remaining: number }>> = [];
   const events: string[] = [];
   let submitting = false;
@@ -16,9 +17,10 @@ function harness() {
       const a = answers.get(qid);
       return a && { qid, seq: a.seq, answer: { selectedChoiceId: a.choice } as AnswerChange['answer'] };
     },
-    send: (changes, keepalive) => {
+    send: (changes, keepalive, offline) => {
       sent.push(changes);
       keepalives.push(keepalive);
+      offlines.push(offline);
       const reply = replies.shift();
       return reply ? reply() : Promise.resolve({ time_remaining: 100 });
     },
@@ -40,6 +42,7 @@ function harness() {
     answers,
     sent,
     keepalives,
+    offlines,
     replies,
     events,
     change,
@@ -147,6 +150,24 @@ describe('the save queue', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(h.sent.map(shape)).toEqual([['1@1=a'], ['1@1=a']]);
     expect(h.queue.size).toBe(0);
+  });
+
+  it('marks the save after a failure, or after a reload with kept answers, as from the offline queue', async () => {
+    const h = harness();
+    h.fail(0, 'offline');
+    h.change(1, 'a');
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(RETRY_MS);
+    h.change(2, 'b');
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    // failed, re-sent (offline), then a fresh change (not offline)
+    expect(h.offlines).toEqual([false, true, false]);
+    const reloaded = harness();
+    reloaded.answers.set(7, { seq: 3, choice: 'c' });
+    reloaded.queue.restore(3, [7]);
+    reloaded.queue.schedule();
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(reloaded.offlines).toEqual([true]);
   });
 
   it('on 409 reports the attempt closed and does not retry', async () => {

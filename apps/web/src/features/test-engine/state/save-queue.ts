@@ -9,8 +9,11 @@ export const RETRY_MS = 3000;
 interface SaveQueueDeps {
   /** The change to send for a question now: its latest answer and seq (undefined: gone). */
   changeOf(qid: number): AnswerChange | undefined;
-  /** One progress save of these changes (the delta form of answeredQuestions). */
-  send(changes: AnswerChange[], keepalive: boolean): Promise<{ time_remaining: number }>;
+  /**
+   * One progress save of these changes (the delta form of answeredQuestions). `offline`: they
+   * waited in this queue through a failed save or a reload (the server's timeline shows it).
+   */
+  send(changes: AnswerChange[], keepalive: boolean, offline: boolean): Promise<{ time_remaining: number }>;
   /** False while the test is being submitted: nothing more is sent. */
   canSend(): boolean;
   /** The server took a save (the confirmed changes have left the queue). */
@@ -36,6 +39,8 @@ export class SaveQueue {
   private pending = new Set<number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inFlight = false;
+  /** The queue's changes were kept through a failure or a reload: the next save says so. */
+  private kept = false;
 
   constructor(private readonly deps: SaveQueueDeps) {}
 
@@ -57,6 +62,7 @@ export class SaveQueue {
   restore(seq: number, pending: Iterable<number>): void {
     this.counter = seq;
     this.pending = new Set(pending);
+    this.kept = this.pending.size > 0;
   }
 
   /** The seq of a new change. */
@@ -88,7 +94,8 @@ export class SaveQueue {
     this.inFlight = true;
     const changes = [...this.pending].map((qid) => this.deps.changeOf(qid)).filter((c): c is AnswerChange => !!c);
     try {
-      const res = await this.deps.send(changes, keepalive);
+      const res = await this.deps.send(changes, keepalive, this.kept);
+      this.kept = false;
       for (const c of changes) if (this.deps.changeOf(c.qid)?.seq === c.seq) this.pending.delete(c.qid);
       this.deps.onSaved(res.time_remaining);
     } catch (e) {
@@ -98,6 +105,7 @@ export class SaveQueue {
         return;
       }
       this.deps.onFailed(!(e instanceof ApiError && e.status === 0));
+      this.kept = true;
       this.inFlight = false;
       this.schedule(RETRY_MS);
       return;

@@ -51,6 +51,8 @@ const summary = (faces: number, objects: string[] = []) => ({
 class FakeAnalyzer {
   busy = false;
   speakers = 2;
+  /** the overlap score the next speaker samples get (undefined: an engine without the detector) */
+  overlap: number | undefined = undefined;
   pictures = 0;
   async describeFace(image: Buffer, embedding: boolean): Promise<FaceDescription> {
     if (this.busy) throw new AnalysisBusyError(3);
@@ -65,7 +67,7 @@ class FakeAnalyzer {
   }
   async countSpeakers() {
     if (this.busy) throw new AnalysisBusyError(3);
-    return { speakers: this.speakers, speechSeconds: 10, durationSeconds: 15 };
+    return { speakers: this.speakers, speechSeconds: 10, durationSeconds: 15, overlap: this.overlap };
   }
   async stats() {
     return {};
@@ -300,6 +302,52 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     for (let i = 1; i <= 6; i++) expect((await audio(c)).json()).toMatchObject({ warnings: i, stopped: false });
   });
 
+  it('speaker check: a voice over the candidate is judged against their own earlier samples (ADR 0101)', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate2.email, { speaker_dialect: 1, audio_action: 'C' });
+    await primary(cand2, id, PERSON_A);
+    await post('/api/test/startExam', cand2, { id });
+    const audio = async (overlap: number, speakers = 1) => {
+      fake.speakers = speakers;
+      fake.overlap = overlap;
+      const form = multipart({ userexamid: String(id) }, Buffer.from('fake audio'));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/getaudio',
+        headers: { ...bearer(cand2), ...form.headers },
+        payload: form.payload,
+      });
+      return res.json() as { speakers: number; warnings: number };
+    };
+    try {
+      // the first sample has no baseline: a high score alone never makes two speakers
+      expect(await audio(0.66)).toMatchObject({ speakers: 1, warnings: 0 });
+      expect(await audio(0.55)).toMatchObject({ speakers: 1, warnings: 0 });
+      // the baseline is now the mean of 0.66 and 0.55 (0.605): 0.63 is within the margin
+      expect(await audio(0.63)).toMatchObject({ speakers: 1, warnings: 0 });
+      // baseline (0.66 + 0.55 + 0.63) / 3 = 0.613; 0.70 is 0.087 above: a second voice
+      expect(await audio(0.7)).toMatchObject({ speakers: 2, warnings: 1 });
+      // a flagged sample does not raise the baseline: 0.70 again is flagged again
+      expect(await audio(0.7)).toMatchObject({ speakers: 2, warnings: 2 });
+      // BIC's own count of two stays two whatever the score
+      expect(await audio(0.5, 2)).toMatchObject({ speakers: 2, warnings: 3 });
+      const { rows } = await t.database.executeSql<{ speakers: number; overlap_score: string }>(
+        'SELECT speakers, overlap_score FROM proctoring_audio_checks WHERE user_exam_id = $1 ORDER BY id',
+        [id],
+      );
+      expect(rows.map((r) => [r.speakers, Number(r.overlap_score)])).toEqual([
+        [1, 0.66],
+        [1, 0.55],
+        [1, 0.63],
+        [2, 0.7],
+        [2, 0.7],
+        [2, 0.5],
+      ]);
+    } finally {
+      fake.overlap = undefined;
+      fake.speakers = 2;
+    }
+  });
+
   it("another user's attempt is not found (404) on photoCheck, savePrimaryImage and the logs", async () => {
     const id = await monitoredAttempt(t, DEMO.candidate.email, {});
     await primary(cand, id, PERSON_A);
@@ -449,5 +497,7 @@ describe('savePrimaryImage with the real analysis engine', () => {
     expect((await post('/api/test/startExam', { id })).statusCode).toBe(200);
     const checked = await post('/api/proctoring/photoCheck', { userexamid: id, imagePath: b64(face) });
     expect(checked.json()).toMatchObject({ outcome: 'ok', face_count: 1, warnings: 0 });
-  });
+    // the first pictures load the face models in the worker (8 s quiet, over 30 s at load 12):
+    // a safety net, not a speed check (bench/analysis measures speed)
+  }, 180_000);
 });

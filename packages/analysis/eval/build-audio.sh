@@ -32,6 +32,7 @@ say() { # voice-index sentence-index out
 }
 fit15() { sox -V1 -q "$1" "$2" trim 0 15 pad 0 15 trim 0 15; }  # exactly 15 s
 labels="$OUT/labels.tsv"; : > "$labels"
+refs="$OUT/refs.tsv"; : > "$refs"  # file, voice index, condition (not part of the speaker-count figures)
 n=${#VOICES[@]}; m=${#SENTENCES[@]}
 for i in $(seq 0 $((n - 1))); do
   # one speaker reading 15 s
@@ -42,6 +43,12 @@ for i in $(seq 0 $((n - 1))); do
   sox -q -n -r 16000 -c 1 "$OUT/tmp/noise.wav" synth 15 pinknoise vol 0.02
   sox -q -m "$OUT/one-$i.wav" "$OUT/tmp/noise.wav" "$OUT/one-noise-$i.wav"
   echo -e "one-noise-$i.wav\t1\tsingle+noise" >> "$labels"
+  # reference for a per-candidate baseline: the same voice alone, other sentences, own noise
+  parts=(); for k in 4 5 6 7; do say "$i" $(((i + k) % m)) "$OUT/tmp/r$k.wav"; parts+=("$OUT/tmp/r$k.wav"); done
+  sox -q "${parts[@]}" "$OUT/tmp/ref.wav"; fit15 "$OUT/tmp/ref.wav" "$OUT/ref-$i.wav"
+  sox -q -n -r 16000 -c 1 "$OUT/tmp/noise2.wav" synth 15 pinknoise vol 0.02
+  sox -q -m "$OUT/ref-$i.wav" "$OUT/tmp/noise2.wav" "$OUT/ref-noise-$i.wav"
+  echo -e "ref-$i.wav\t$i\tclean" >> "$refs"; echo -e "ref-noise-$i.wav\t$i\tnoise" >> "$refs"
   for d in 1 3; do
     j=$(((i + d) % n))
     # two speakers alternating sentences
@@ -72,6 +79,11 @@ if command -v ffmpeg >/dev/null; then
     echo -e "${f%.wav}.webm\t$n\t$kind+opus" >> "$OUT/tmp/opus.tsv"
   done < "$labels"
   cat "$OUT/tmp/opus.tsv" >> "$labels"
+  while IFS=$'\t' read -r f v cond; do
+    ffmpeg -nostdin -hide_banner -loglevel error -i "$OUT/$f" -c:a libopus -b:a 32k -y "$OUT/${f%.wav}.webm"
+    echo -e "${f%.wav}.webm\t$v\t$cond+opus" >> "$OUT/tmp/refs-opus.tsv"
+  done < "$refs"
+  cat "$OUT/tmp/refs-opus.tsv" >> "$refs"
 fi
 rm -rf "$OUT/tmp"
 echo "built $(wc -l < "$labels") clips in $OUT"

@@ -2,6 +2,7 @@ import { AnalysisInputError } from '../errors.ts';
 import { bicCluster, type Chunk } from './bic-cluster.ts';
 import { rms, SAMPLE_RATE } from './decode-audio.ts';
 import { frameFeatures, HOP } from './features.ts';
+import { overlapScore } from './overlap.ts';
 import type { SpeechSegment } from './vad.ts';
 
 export const speakerParams = {
@@ -25,6 +26,8 @@ export interface SpeakerResult {
   durationSeconds: number;
   segments: number;
   clusters: number[];
+  /** two-pitch overlap score of the speech (0 without speech); judged against the candidate's baseline */
+  overlap: number;
   ms: number;
 }
 
@@ -56,11 +59,13 @@ export async function countSpeakers(pcm: Float32Array, vad: VadLike, p = speaker
     durationSeconds: round(durationSeconds),
     segments: segments.length,
   };
-  if (speechSeconds < 0.5) return { speakers: 0, ...base, clusters: [], ms: Math.round(performance.now() - started) };
+  if (speechSeconds < 0.5)
+    return { speakers: 0, ...base, clusters: [], overlap: 0, ms: Math.round(performance.now() - started) };
 
   const chunks = speechChunks(segments, p);
   const { speakers, clusters } = clusterSpeakers(chunks, p);
-  return { speakers, ...base, clusters, ms: Math.round(performance.now() - started) };
+  const overlap = Math.round(overlapScore(segments) * 1e4) / 1e4;
+  return { speakers, ...base, clusters, overlap, ms: Math.round(performance.now() - started) };
 }
 
 /** Splits the VAD's speech into ~1.5 s chunks of MFCC+pitch frames (quiet frames dropped). */

@@ -49,6 +49,8 @@ export const proctoringAudioChecks = pgTable(
     speakers: integer('speakers').notNull(),
     speechSeconds: numeric('speech_seconds').notNull(),
     durationSeconds: numeric('duration_seconds').notNull(),
+    /** two-pitch overlap score of the sample (null before issue 12's detector); the baseline of later samples */
+    overlapScore: numeric('overlap_score'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('proctoring_audio_checks_exam_idx').on(t.userExamId, t.createdAt)],

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { exams, proctoringAudioChecks, proctoringImages, proctoringLogs, userExams, type Database } from '@invigil/db';
 
 export interface UserExamRef {
@@ -94,10 +94,31 @@ export class ProctoringRepository {
     speakers: number;
     speechSeconds: number;
     durationSeconds: number;
+    overlapScore: number | null;
   }) {
-    await this.db
-      .insert(proctoringAudioChecks)
-      .values({ ...v, speechSeconds: String(v.speechSeconds), durationSeconds: String(v.durationSeconds) });
+    await this.db.insert(proctoringAudioChecks).values({
+      ...v,
+      speechSeconds: String(v.speechSeconds),
+      durationSeconds: String(v.durationSeconds),
+      overlapScore: v.overlapScore === null ? null : String(v.overlapScore),
+    });
+  }
+
+  /** Overlap scores of the attempt's latest samples judged single-speaker, oldest first. */
+  async singleSpeakerOverlapScores(userExamId: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ score: proctoringAudioChecks.overlapScore })
+      .from(proctoringAudioChecks)
+      .where(
+        and(
+          eq(proctoringAudioChecks.userExamId, userExamId),
+          eq(proctoringAudioChecks.speakers, 1),
+          isNotNull(proctoringAudioChecks.overlapScore),
+        ),
+      )
+      .orderBy(desc(proctoringAudioChecks.createdAt), desc(proctoringAudioChecks.id))
+      .limit(limit);
+    return rows.map((r) => Number(r.score)).reverse();
   }
 
   /** Keeps a primary picture's embedding (a primary stored before embeddings were kept). */

@@ -6,6 +6,8 @@ import {
   assertImageDimensions,
   decodeBase64Image,
   matchEmbeddings,
+  overlapParams,
+  overlapsBaseline,
   type Analyzer,
   type FaceDescription,
 } from '@invigil/analysis';
@@ -331,16 +333,25 @@ export class ProctoringService {
   async speakers(user: AuthUser, userExamId: number, audio: Buffer) {
     const ue = await this.userExamFor(user, userExamId, 'store');
     const r = await this.run((a) => a.countSpeakers(audio));
+    // BIC separates voices taking turns; a voice talking over the candidate is found by the overlap
+    // score rising above this candidate's own earlier single-speaker samples (ADR 0101).
+    const overlap = typeof r.overlap === 'number' && r.overlap > 0 ? r.overlap : null;
+    const overlapped =
+      r.speakers === 1 &&
+      overlap !== null &&
+      overlapsBaseline(overlap, await this.repo.singleSpeakerOverlapScores(ue.id, overlapParams.baselineSamples));
+    const speakers = overlapped ? 2 : r.speakers;
     await this.repo.addAudioCheck({
       userExamId: ue.id,
       userId: user.id,
-      speakers: r.speakers,
+      speakers,
       speechSeconds: r.speechSeconds,
       durationSeconds: r.durationSeconds,
+      overlapScore: overlap,
     });
-    const base = { speakers: r.speakers, speech_seconds: r.speechSeconds, duration_seconds: r.durationSeconds };
+    const base = { speakers, speech_seconds: r.speechSeconds, duration_seconds: r.durationSeconds };
     // Counted only while the attempt is in progress (the setup's microphone check is not).
-    const counted = r.speakers >= 2 ? await this.repo.countViolation(ue.id, 'audio') : null;
+    const counted = speakers >= 2 ? await this.repo.countViolation(ue.id, 'audio') : null;
     const warnings = counted ?? (await this.repo.warnings(ue.id)).audio;
     const settings = monitoringSettings(ue.settings ?? {});
     const stopped =
@@ -353,7 +364,7 @@ export class ProctoringService {
       userExamId: ue.id,
       userId: user.id,
       actorId: user.id,
-      data: { ...base, warnings, stopped },
+      data: { ...base, overlap, overlapped, warnings, stopped },
     });
     return { ...base, warnings, stopped, reason: stopped ? ('speakers' as const) : null };
   }

@@ -57,6 +57,7 @@ function summary(e: TimelineEvent): string {
       break;
     case 'proctoring.speakers':
       add('speakers', d.speakers);
+      if (d.overlapped) parts.push('(a voice over the candidate)');
       add('warnings', d.warnings);
       if (d.stopped) parts.push('test stopped');
       break;

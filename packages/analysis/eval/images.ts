@@ -15,11 +15,44 @@ const sk = (f: string) => path.join(deb, 'lib/python3/dist-packages/skimage/data
 const cv = (f: string) => path.join(deb, 'share/doc/opencv-doc/examples/data', f);
 const out = path.join(here, '.cache/images');
 
+/** the pictures added for issue 12 (desks, posters, crowds, small faces); the rest are the original 77 */
+export const HARD_CASES =
+  /^face0-(desk-|poster-|blocks|street|butterfly|plant-|car-)|small-in-|crowd-|big-and-small-|shuttle-behind/;
+
 export interface Item {
   file: string;
   faces: number;
   identity: string | null;
   variant: string;
+  /**
+   * the attempt's primary picture at setup, in the same folder (ADR 0103): the same room and camera
+   * before anyone else came in; faces other than the candidate's that are where they were then are
+   * static. Only pictures with a candidate have one.
+   */
+  reference?: string;
+}
+
+/**
+ * Another capture of the same room by the same camera: exposure a little lower, the camera moved by
+ * (3, 2) px, sensor noise of +-6 grey levels and another JPEG encoding (quality 70).
+ */
+export async function recapture(b: Buffer, seed = 7): Promise<Buffer> {
+  const { data, info } = await sharp(b)
+    .removeAlpha()
+    .toColourspace('srgb')
+    .modulate({ brightness: 0.93 })
+    .extend({ top: 2, left: 3, extendWith: 'copy' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let s = seed;
+  for (let i = 0; i < data.length; i++) {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    data[i] = Math.max(0, Math.min(255, data[i] + ((s >> 8) % 13) - 6));
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .extract({ left: 0, top: 0, width: info.width - 3, height: info.height - 2 })
+    .jpeg({ quality: 70 })
+    .toBuffer();
 }
 
 /** identities: a 1-face picture each (webcam-like crop) */
@@ -109,9 +142,21 @@ const SCENES: [string, string][] = [
 export async function buildImages(): Promise<Item[]> {
   mkdirSync(out, { recursive: true });
   const items: Item[] = [];
-  const save = async (name: string, data: Buffer, faces: number, identity: string | null, variant: string) => {
+  const save = async (
+    name: string,
+    data: Buffer,
+    faces: number,
+    identity: string | null,
+    variant: string,
+    setup?: Buffer,
+  ) => {
     writeFileSync(path.join(out, name), data);
-    items.push({ file: name, faces, identity, variant });
+    const item: Item = { file: name, faces, identity, variant };
+    if (setup) {
+      item.reference = name.replace(/\.jpg$/, '.setup.jpg');
+      writeFileSync(path.join(out, item.reference), await recapture(setup));
+    }
+    items.push(item);
   };
   const ids = await identities();
   const originals: Record<string, Buffer> = {};
@@ -137,11 +182,12 @@ export async function buildImages(): Promise<Item[]> {
       await save(`face2-${names[i]}-${names[j]}.jpg`, two, 2, null, 'side-by-side');
       // a second person small in the background, as behind a candidate
       const bg = await sharp(ids[names[j]]).resize(110, 110).toBuffer();
-      const behind = await sharp(await tile(ids[names[i]], 550, 450))
+      const alone = await tile(ids[names[i]], 550, 450);
+      const behind = await sharp(alone)
         .composite([{ input: bg, left: 430, top: 10 }])
         .jpeg({ quality: 80 })
         .toBuffer();
-      await save(`face2-${names[i]}-behind-${names[j]}.jpg`, behind, 2, null, 'background-person');
+      await save(`face2-${names[i]}-behind-${names[j]}.jpg`, behind, 2, null, 'background-person', alone);
     }
   }
   for (let i = 0; i < names.length; i++) {
@@ -178,6 +224,9 @@ export async function buildImages(): Promise<Item[]> {
       'crowd',
     );
     const big = await sharp(ids[names[1]]).resize(260, 260).toBuffer();
+    const candidateAlone = await sharp(bg)
+      .composite([{ input: big, left: 145, top: 150 }])
+      .toBuffer();
     await save(
       `face3-big-and-small-${scene}.jpg`,
       await sharp(bg)
@@ -191,8 +240,18 @@ export async function buildImages(): Promise<Item[]> {
       3,
       null,
       'candidate-and-small-faces',
+      candidateAlone,
     );
   }
+  // issue 12: the whole astronaut picture, a shuttle model behind her (the closer look once took its
+  // nose for a small face in the e2e's fake camera)
+  await save(
+    'face1-astronaut-shuttle-behind.jpg',
+    await sharp(sk('astronaut.png')).resize(550, 450, { fit: 'fill' }).jpeg({ quality: 80 }).toBuffer(),
+    1,
+    null,
+    'candidate-and-scene',
+  );
   for (const [name, file] of NO_FACE) {
     await save(
       `face0-${name}.jpg`,

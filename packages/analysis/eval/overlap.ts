@@ -1,13 +1,15 @@
 /**
  * The overlap detector of src/audio/overlap.ts on the evaluation clips (issue 12):
  *   node --import tsx packages/analysis/eval/overlap.ts
- * Prints the score per clip kind, what an absolute threshold would add to the BIC count, and what
- * the per-candidate baseline rule adds (the same voice alone, other sentences, same condition).
+ * Prints the score per clip kind, what an absolute threshold would add to the BIC count, what
+ * the per-candidate baseline rule adds (the same voice alone, other sentences, same condition), and
+ * what the first sample of an attempt gets from the setup's voice sample: the same reference cut to
+ * the setup's 10 s as Opus (what the browser sends), kept only when usableBaseline() accepts it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeAudio, SAMPLE_RATE } from '../src/audio/decode-audio.ts';
-import { overlapScore } from '../src/audio/overlap.ts';
+import { overlapParams, overlapScore, usableBaseline } from '../src/audio/overlap.ts';
 import { countSpeakers } from '../src/audio/speakers.ts';
 import { createVad } from '../src/audio/vad.ts';
 
@@ -29,16 +31,32 @@ const candidateOf = (file: string) => ({
 });
 // per-candidate baseline: the same voice alone reading other sentences, in the same condition
 const baseline = new Map<string, number>();
+// the setup's voice sample: the Opus reference of the voice in the room's condition, first 10 s,
+// and whether the server would keep it (null: not usable, the first sample is BIC alone)
+const SETUP_SECONDS = 10;
+const setup = new Map<string, number | null>();
 const refsFile = path.join(dir, 'refs.tsv');
 if (existsSync(refsFile)) {
   for (const [file, voice, cond] of readFileSync(refsFile, 'utf8')
     .trim()
     .split('\n')
     .map((l) => l.split('\t'))) {
-    baseline.set(`${voice}/${cond}`, (await scoreOf(file)).score);
+    const { pcm, score } = await scoreOf(file);
+    baseline.set(`${voice}/${cond}`, score);
+    if (cond.endsWith('+opus')) {
+      const r = await countSpeakers(pcm.slice(0, SETUP_SECONDS * SAMPLE_RATE), vad);
+      setup.set(`${voice}/${cond.replace('+opus', '')}`, usableBaseline(r) ? r.overlap : null);
+    }
   }
 }
-const rows: { kind: string; expected: number; bic: number; score: number; base?: number }[] = [];
+const rows: {
+  kind: string;
+  expected: number;
+  bic: number;
+  score: number;
+  base?: number;
+  setup?: number | null;
+}[] = [];
 for (const [file, exp, kind] of labels) {
   if (exp === '0') continue;
   const { pcm, score } = await scoreOf(file);
@@ -49,6 +67,7 @@ for (const [file, exp, kind] of labels) {
     bic: Math.min(2, (await countSpeakers(pcm, vad)).speakers),
     score,
     base: baseline.get(`${c.voice}/${c.cond}`),
+    setup: setup.get(`${c.voice}/${c.cond.replace('+opus', '')}`),
   });
 }
 const kinds = [...new Set(rows.map((r) => r.kind))];
@@ -79,6 +98,28 @@ if (baseline.size) {
     const singlesSplit = rows.filter((r) => r.expected === 1 && r.bic < 2 && r.score - (r.base ?? 9) > d).length;
     console.log(
       `  BIC or score > baseline + ${d}: ${rows.filter((r) => okRel(r, d)).length}/${rows.length} (single speakers turned into two: ${singlesSplit})`,
+    );
+  }
+}
+
+if (setup.size) {
+  const usable = [...setup.values()].filter((v) => v !== null).length;
+  console.log(
+    `\nfirst sample, baseline from the setup voice sample (${SETUP_SECONDS} s, Opus): ${usable}/${setup.size} setup samples usable`,
+  );
+  const d = overlapParams.margin;
+  const two = (r: (typeof rows)[number]) =>
+    r.bic >= 2 || (r.setup !== undefined && r.setup !== null && r.score - r.setup > d);
+  const okSetup = rows.filter((r) => (two(r) ? 2 : 1) === r.expected).length;
+  const split = rows.filter((r) => r.expected === 1 && r.bic < 2 && two(r)).length;
+  console.log(
+    `  BIC or score > setup baseline + ${d}: ${okSetup}/${rows.length} (single speakers turned into two: ${split})`,
+  );
+  for (const k of kinds) {
+    const ks = rows.filter((r) => r.kind === k);
+    const diffs = ks.filter((r) => r.setup != null).map((r) => r.score - r.setup!);
+    console.log(
+      `  ${k.padEnd(20)} ${ks.filter((r) => (two(r) ? 2 : 1) === r.expected).length}/${ks.length}  score - setup baseline: ${Math.min(...diffs).toFixed(3)} to ${Math.max(...diffs).toFixed(3)}`,
     );
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Prints accuracy per check on the evaluation set:
- *   node --import tsx packages/analysis/eval/run.ts [--images-only|--audio-only]
+ *   node --import tsx packages/analysis/eval/run.ts [--images-only|--audio-only] [--no-holdout]
  * Needs eval/fetch-sources.sh (Debian sample pictures) and espeak-ng + sox + ffmpeg for the clips.
  */
 import { execFileSync } from 'node:child_process';
@@ -9,55 +9,103 @@ import path from 'node:path';
 import { decodeAudio } from '../src/audio/decode-audio.ts';
 import { countSpeakers } from '../src/audio/speakers.ts';
 import { createVad } from '../src/audio/vad.ts';
+import { cosineSimilarity } from '../src/image/face-analysis.ts';
+import { createEngine, type Engine } from '../src/image/human-engine.ts';
 import { decodeImage } from '../src/image/decode-image.ts';
-import { cosineSimilarity, summarise } from '../src/image/face-analysis.ts';
-import { createEngine } from '../src/image/human-engine.ts';
+import { staticFacesAgainst, staticScores } from '../src/image/static-faces.ts';
 import { thresholds } from '../src/image/thresholds.ts';
-import { buildImages, type Item } from './images.ts';
+import { analysePicture } from './analyse-picture.ts';
+import { buildExtension } from './extension.ts';
+import { buildHoldout } from './holdout.ts';
+import { buildImages, HARD_CASES, type Item } from './images.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = new Set(process.argv.slice(2));
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}% (${a}/${b})` : 'n/a');
 
-async function images() {
-  if (!existsSync(path.join(here, '.cache/deb/root')))
-    execFileSync(path.join(here, 'fetch-sources.sh'), { stdio: 'inherit' });
-  const items: Item[] = await buildImages();
-  const engine = await createEngine();
-  const rows: { item: Item; count: number; candidates: number; objects: string[]; emb: number[] | null; ms: number }[] =
-    [];
+interface Row {
+  item: Item;
+  /** faces of the picture alone */
+  count: number;
+  /** faces once those static against the item's setup picture are dropped (ADR 0103); = count without one */
+  checked: number;
+  candidates: number;
+  objects: string[];
+  emb: number[] | null;
+  ms: number;
+}
+
+async function analyse(engine: Engine, dir: string, items: Item[]): Promise<Row[]> {
+  const rows: Row[] = [];
   for (const item of items) {
-    const rgb = await decodeImage(readFileSync(path.join(here, '.cache/images', item.file)));
+    const bytes = readFileSync(path.join(dir, item.file));
     const t = performance.now();
-    const a = summarise(await engine.detect(rgb), rgb.width, rgb.height, 0);
+    const a = await analysePicture(engine, bytes);
+    const still = item.reference
+      ? await staticFacesAgainst(
+          bytes,
+          readFileSync(path.join(dir, item.reference)),
+          a.faces.map((f) => f.box),
+        )
+      : [];
+    if (process.env.EVAL_STATIC_SCORES && item.reference && a.faces.length >= 2) {
+      const [cur, ref] = await Promise.all([
+        decodeImage(bytes),
+        decodeImage(readFileSync(path.join(dir, item.reference))),
+      ]);
+      const scores = staticScores(
+        cur,
+        ref,
+        a.faces.map((f) => f.box),
+      );
+      console.log(
+        `  static ${item.file} (${item.faces}): ${scores.map((v, k) => `${a.faces[k].box[2]}px ${v}`).join(', ')}`,
+      );
+    }
     rows.push({
       item,
       count: a.faces.length,
+      checked: a.faces.length - still.length,
       candidates: a.candidates,
       objects: a.objects.map((o) => o.label),
       emb: a.faces[0]?.embedding ?? null,
       ms: performance.now() - t,
     });
   }
+  return rows;
+}
+
+function faceFigures(title: string, all: Row[], key: 'count' | 'checked' = 'count') {
+  const rows = all.map((r) => ({ ...r, count: r[key] }));
   const exact = rows.filter((r) => r.count === r.item.faces).length;
   const rawExact = rows.filter((r) => r.candidates === r.item.faces).length;
   const multi = rows.filter((r) => r.count >= 2 === r.item.faces >= 2).length;
   const present = rows.filter((r) => r.count > 0 === r.item.faces > 0).length;
+  const singles = rows.filter((r) => r.item.faces === 1);
+  const none = rows.filter((r) => r.item.faces === 0);
   console.log(
-    `\n== pictures: ${rows.length} (${rows.filter((r) => r.item.faces === 0).length} without a face, ${rows.filter((r) => r.item.faces === 1).length} with one, ${rows.filter((r) => r.item.faces >= 2).length} with two to four)`,
+    `\n== ${title}: ${rows.length} pictures (${none.length} without a face, ${singles.length} with one, ${rows.length - none.length - singles.length} with two to five)`,
   );
   console.log(
-    `face count exact (mesh filter ${thresholds.faceMeshMin}): ${pct(exact, rows.length)}   [detector alone: ${pct(rawExact, rows.length)}]`,
+    `face count exact: ${pct(exact, rows.length)}   [detector candidates alone: ${pct(rawExact, rows.length)}]`,
   );
   console.log(`face present yes/no: ${pct(present, rows.length)}`);
   console.log(`multiple faces yes/no: ${pct(multi, rows.length)}`);
+  const alarms = singles.filter((r) => r.count !== 1);
+  console.log(
+    `single honest candidates: false alarms ${pct(alarms.length, singles.length)} (no face: ${alarms.filter((r) => r.count === 0).length}, 2+ faces: ${alarms.filter((r) => r.count >= 2).length})`,
+  );
+  console.log(`no person: a face found in ${pct(none.filter((r) => r.count > 0).length, none.length)}`);
   for (const r of rows.filter((x) => x.count !== x.item.faces))
     console.log(`  miss: ${r.item.file} expected ${r.item.faces} got ${r.count} (detector ${r.candidates})`);
+  if (key === 'checked') return;
   const fp = rows.filter((r) => r.objects.length > 0);
   console.log(
-    `objects: false alarms on pictures with no phone/book/laptop: ${pct(fp.length, rows.length)} ${fp.map((r) => `${r.item.file}:${r.objects.join('+')}`).join(' ')}`,
+    `objects: alarms on pictures with no phone/book/laptop: ${pct(fp.length, rows.length)} ${fp.map((r) => `${r.item.file}:${r.objects.join('+')}`).join(' ')}`,
   );
+}
 
+function identityFigures(rows: Row[]) {
   const faces = rows.filter((r) => r.item.identity && r.emb && r.count === 1);
   const genuine: number[] = [];
   const impostor: number[] = [];
@@ -83,8 +131,37 @@ async function images() {
     console.log(`  threshold ${th}: FAR ${pct(x.far, impostor.length)}  FRR ${pct(x.frr, genuine.length)}`);
   }
   console.log(`  genuine min ${Math.min(...genuine).toFixed(3)} / impostor max ${Math.max(...impostor).toFixed(3)}`);
-  const ms = rows.map((x) => x.ms).sort((a, b) => a - b);
+  for (let i = 0; i < faces.length; i++)
+    for (let j = i + 1; j < faces.length; j++) {
+      const s = cosineSimilarity(faces[i].emb!, faces[j].emb!);
+      if (faces[i].item.identity === faces[j].item.identity && s < thresholds.matchCosine)
+        console.log(`  genuine pair refused: ${faces[i].item.file} ~ ${faces[j].item.file} ${s.toFixed(3)}`);
+    }
+}
+
+async function images() {
+  const wesnoth = '.cache/deb/root/usr/share/games/wesnoth'; // extension.ts (added later than the rest)
+  if (!existsSync(path.join(here, wesnoth)) || !existsSync(path.join(here, '.cache/npm')))
+    execFileSync(path.join(here, 'fetch-sources.sh'), { stdio: 'inherit' });
+  const engine = await createEngine();
+  const tuned = await analyse(engine, path.join(here, '.cache/images'), await buildImages());
+  faceFigures('tuned-on set', tuned);
+  faceFigures('tuned-on set, as a periodic check (static faces against the setup picture dropped)', tuned, 'checked');
+  const first77 = tuned.filter((r) => !HARD_CASES.test(r.item.file));
+  console.log(
+    `  the original ${first77.length} pictures: ${pct(first77.filter((r) => r.count === r.item.faces).length, first77.length)}`,
+  );
+  identityFigures(tuned);
+  const ms = tuned.map((x) => x.ms).sort((a, b) => a - b);
   console.log(`full pipeline latency on this set: median ${ms[ms.length >> 1].toFixed(0)} ms`);
+  const ext = await analyse(engine, path.join(here, '.cache/extension'), await buildExtension());
+  faceFigures('tuned-on extension (wall art, people behind)', ext);
+  faceFigures('tuned-on extension, as a periodic check', ext, 'checked');
+  if (args.has('--no-holdout')) return;
+  const held = await analyse(engine, path.join(here, '.cache/holdout'), await buildHoldout());
+  faceFigures('held-out set (never tuned on)', held);
+  faceFigures('held-out set, as a periodic check', held, 'checked');
+  identityFigures(held);
 }
 
 async function audio() {

@@ -23,10 +23,17 @@ export interface Analyzer {
   /** faces, objects and expressions of one picture (for saved proctoring images) */
   describe(image: Buffer): Promise<ImageSummary>;
   /**
-   * describe() plus the single face's embedding when `embedding` is true (for a cached match);
-   * objects are looked for only when exactly one face is found (no names with 0 or 2+ faces)
+   * describe() plus the single face's embedding when `embedding` is true (for a cached match).
+   * `scene` (default true): with a face, also look closer for small faces behind it and for objects
+   * (no names without a face); false: faces only, the closer look only on a hint
+   * (a face the mesh did not confirm). Which periodic checks get the scene pass: ADR 0102.
    */
-  describeFace(image: Buffer, embedding: boolean): Promise<FaceDescription>;
+  describeFace(image: Buffer, embedding: boolean, scene?: boolean): Promise<FaceDescription>;
+  /**
+   * A frame sampled from a video answer: faces, expressions and the single face's embedding; no
+   * object search (the video rules ask only who is in the picture), so a frame costs less.
+   */
+  describeFrame(image: Buffer): Promise<FaceDescription>;
   countSpeakers(audio: Buffer): Promise<SpeakerResult>;
   stats(): Promise<PoolStats | Record<string, unknown>>;
   close(): Promise<void>;
@@ -64,19 +71,34 @@ export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { poo
     async describe(bytes) {
       return imageSummary(await image(bytes, false));
     },
-    async describeFace(bytes, embedding) {
+    async describeFace(bytes, embedding, scene = true) {
       assertImageSignature(bytes, 'image');
       const data = own(bytes);
       const job: JobRequest = {
         kind: 'image',
         image: data,
         field: 'image',
-        // a periodic check with no face or several has failed already: objects are not looked for
-        objects: 'one-face',
+        // a periodic check with no face has failed already: objects are not looked for (with several,
+        // they are: the server may find the others static, ADR 0103)
+        objects: scene ? 'with-face' : false,
+        closer: scene ? true : 'hint',
         embedding,
         authenticity: false,
       };
       return faceDescription((await pool.run(job, [data.buffer as ArrayBuffer])) as ImageAnalysis, embedding);
+    },
+    async describeFrame(bytes) {
+      assertImageSignature(bytes, 'image');
+      const data = own(bytes);
+      const job: JobRequest = {
+        kind: 'image',
+        image: data,
+        field: 'frame',
+        objects: false,
+        embedding: true,
+        authenticity: false,
+      };
+      return faceDescription((await pool.run(job, [data.buffer as ArrayBuffer])) as ImageAnalysis, true);
     },
     async countSpeakers(audio) {
       // ffmpeg runs as a child process, so decoding here keeps corrupt or silent clips off the workers

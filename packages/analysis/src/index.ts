@@ -6,7 +6,12 @@ export { WorkerPool, type PoolOptions, type PoolStats } from './pool/worker-pool
 export type { SingleFaceResult, FaceMatchResult, ImageSummary, FaceDescription } from './responses.ts';
 export { matchEmbeddings } from './responses.ts';
 export type { SpeakerResult } from './audio/speakers.ts';
-export { overlapParams, overlapsBaseline } from './audio/overlap.ts';
+export { overlapParams, overlapsBaseline, usableBaseline } from './audio/overlap.ts';
 export { decodeBase64Image, MAX_IMAGE_BYTES } from './image/decode-image.ts';
+export { staticFacesAgainst } from './image/static-faces.ts';
 export { assertImageDimensions, MAX_IMAGE_PIXELS } from './image/image-size.ts';
 export { MAX_AUDIO_BYTES } from './audio/decode-audio.ts';
+export { probeRecording, type RecordingProbe } from './media/probe-recording.ts';
+export { audioRms } from './media/audio-level.ts';
+export { sampleFrames, frameParams, frameGap, denseKeyFrames } from './media/sample-frames.ts';
+export { toWav, remuxVideo } from './media/transcode.ts';

@@ -136,11 +136,24 @@ export function faceMatchResult(primary: ImageAnalysis, current: ImageAnalysis):
 export interface FaceDescription extends ImageSummary {
   /** the single face's embedding, or null (not asked, no face, several faces, not computed) */
   embedding: number[] | null;
+  /**
+   * with several faces: their boxes [x, y, w, h] in the decoded picture, the largest first, and the
+   * largest face's embedding (when asked), so a caller that finds the others static against the
+   * primary picture (staticFacesAgainst, ADR 0103) can still match the candidate
+   */
+  face_boxes?: [number, number, number, number][];
+  largest_embedding?: number[] | null;
 }
 
 export function faceDescription(a: ImageAnalysis, withEmbedding: boolean): FaceDescription {
   const embedding = withEmbedding && a.faces.length === 1 ? (a.faces[0]?.embedding ?? null) : null;
-  return { ...imageSummary(a), embedding };
+  if (a.faces.length < 2) return { ...imageSummary(a), embedding };
+  return {
+    ...imageSummary(a),
+    embedding,
+    face_boxes: a.faces.map((f) => f.box),
+    largest_embedding: withEmbedding ? (a.faces[0].embedding ?? null) : null,
+  };
 }
 
 /** Matches two face embeddings with the face-match threshold: similarity as a percentage 0-100. */

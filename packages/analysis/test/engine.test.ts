@@ -3,7 +3,7 @@ import { createLocalAnalyzer } from '../src/analyzer.ts';
 import { matchEmbeddings } from '../src/responses.ts';
 import { AnalysisBusyError, AnalysisTimeoutError } from '../src/errors.ts';
 import { WorkerPool } from '../src/pool/worker-pool.ts';
-import { fixture, SENTENCES, speech, twoFaces } from './helpers.ts';
+import { fixture, personBehind, SENTENCES, speech, twoFaces } from './helpers.ts';
 
 const b64 = (b: Buffer) => b.toString('base64');
 
@@ -79,6 +79,14 @@ describe('analysis engine in worker threads (real models)', () => {
     // a mirrored, different-looking embedding: an orthogonal vector never matches
     const other = (primary.embedding ?? []).map((v, i) => (i % 2 ? v : -v));
     expect(matchEmbeddings(primary.embedding ?? [], other).face_match).toBe(false);
+  });
+
+  it('the scene pass looks closer: a small face at the back is found only with it (ADR 0102)', async () => {
+    const picture = await personBehind();
+    expect(await analyzer.describeFace(picture, false, false)).toMatchObject({ face_count: 1 });
+    expect(await analyzer.describeFace(picture, false, true)).toMatchObject({ face_count: 2 });
+    // the candidate alone is not counted twice in pieces by the enlarged tiles
+    expect(await analyzer.describeFace(fixture('astronaut.jpg'), false, true)).toMatchObject({ face_count: 1 });
   });
 
   it('a corrupt JPEG is a 400, and the worker keeps working', async () => {

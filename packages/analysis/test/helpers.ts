@@ -21,6 +21,22 @@ export async function twoFaces(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * A candidate in front of a busy background (the coffee picture) and a second person small at the
+ * back, top right (about 35 px of face): the whole-picture pass misses that face (issue 12).
+ */
+export async function personBehind(): Promise<Buffer> {
+  const face = fixture('astronaut.jpg');
+  const bg = await sharp(fixture('coffee.jpg')).resize(550, 450, { fit: 'cover' }).toBuffer();
+  return sharp(bg)
+    .composite([
+      { input: await sharp(face).resize(230, 230).toBuffer(), left: 160, top: 200 },
+      { input: await sharp(face).resize(80, 80).toBuffer(), left: 430, top: 25 },
+    ])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
 /** 16 kHz mono 16-bit WAV from float samples */
 export function wav(samples: Float32Array, sampleRate = 16_000): Buffer {
   const data = Buffer.alloc(samples.length * 2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_RATE } from '../src/audio/decode-audio.ts';
-import { overlapsBaseline, overlapScore } from '../src/audio/overlap.ts';
+import { overlapsBaseline, overlapScore, usableBaseline } from '../src/audio/overlap.ts';
 
 /** A voiced sound: harmonics 1-12 of a pitch gliding slowly around f0 (1/h amplitudes). */
 function voice(f0: number, seconds: number, gain = 0.3): Float32Array {
@@ -46,5 +46,16 @@ describe('overlap judged against the candidate baseline', () => {
   it('ignores missing scores (samples from before the detector)', () => {
     expect(overlapsBaseline(0.6, [0, 0])).toBe(false);
     expect(overlapsBaseline(0, [0.5])).toBe(false);
+  });
+});
+
+describe('the setup voice sample as a baseline', () => {
+  it('is kept only with one voice, 4 s of speech and a score one voice alone reaches', () => {
+    expect(usableBaseline({ speakers: 1, speechSeconds: 8, overlap: 0.55 })).toBe(true);
+    expect(usableBaseline({ speakers: 2, speechSeconds: 8, overlap: 0.55 })).toBe(false);
+    expect(usableBaseline({ speakers: 1, speechSeconds: 3.9, overlap: 0.55 })).toBe(false);
+    expect(usableBaseline({ speakers: 1, speechSeconds: 8, overlap: 0.63 })).toBe(false);
+    expect(usableBaseline({ speakers: 1, speechSeconds: 8, overlap: 0 })).toBe(false);
+    expect(usableBaseline({ speakers: 1, speechSeconds: 8 })).toBe(false);
   });
 });

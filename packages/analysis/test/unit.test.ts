@@ -4,7 +4,7 @@ import { checkAudioLevel } from '../src/audio/speakers.ts';
 import { AnalysisInputError } from '../src/errors.ts';
 import { assertImageSignature, decodeBase64Image, decodeImage } from '../src/image/decode-image.ts';
 import { cosineSimilarity, type ImageAnalysis } from '../src/image/face-analysis.ts';
-import { faceMatchResult, singleFaceResult } from '../src/responses.ts';
+import { faceDescription, faceMatchResult, singleFaceResult } from '../src/responses.ts';
 import { fixture, wav } from './helpers.ts';
 
 const emotions = { neutral: 0.7, happy: 0.2, sad: 0.1, angry: 0, fearful: 0, disgusted: 0, surprised: 0 };
@@ -119,6 +119,24 @@ describe('response shapes', () => {
       is_authentic: true,
       current: { real: 0.8, live: 0.9, authentic: true },
     });
+  });
+
+  it('face description: the single embedding; with several faces, boxes and the largest face embedding', () => {
+    const one = faceDescription(analysis([face([1, 0])]), true);
+    expect(one).toMatchObject({ face_count: 1, embedding: [1, 0] });
+    expect(one.face_boxes).toBeUndefined();
+    const wide = { ...face([0, 1]), box: [50, 5, 20, 20] as [number, number, number, number] };
+    const two = faceDescription(analysis([face([1, 0]), wide]), true);
+    expect(two).toMatchObject({
+      face_count: 2,
+      embedding: null,
+      face_boxes: [
+        [0, 0, 10, 10],
+        [50, 5, 20, 20],
+      ],
+      largest_embedding: [1, 0],
+    });
+    expect(faceDescription(analysis([face([1, 0]), wide]), false).largest_embedding).toBeNull();
   });
 
   it('cosine similarity', () => {

@@ -10,7 +10,13 @@
  * - reply: the 200 reply (the schema's output); error replies are ErrorResponse.
  */
 import type { z } from 'zod';
+import type { AdminTestsResponse, ExportTestParams } from './admin/admin-lists.ts';
+import type { ExtensionDocument } from './admin/extension-format.ts';
+import type { ImportPackageQuery, ImportReport } from './admin/import-report.ts';
+import type { RosterReport } from './admin/roster.ts';
+import type { ScheduleTestRequest, ScheduleTestResponse } from './admin/schedule-test.ts';
 import type { AutoLoginRequest } from './auth/auto-login.ts';
+import type { SetPasswordRequest } from './auth/set-password.ts';
 import type { LoginRequest, LoginResponse } from './auth/login.ts';
 import type { LogoutResponse } from './auth/logout.ts';
 import type { CompileCodeRequest, CompileCodeResponse } from './coding/compile-code.ts';
@@ -61,6 +67,17 @@ import type { RegenerateTestRequest, RegenerateTestResponse } from './support/re
 import type { SearchRecordRequest, SearchRecordResponse } from './support/search-record.ts';
 import type { SearchUserOrgRequest, SearchUserOrgResponse } from './support/search-user-org.ts';
 import type { TimelineParams, TimelineQuery, TimelineResponse } from './support/timeline.ts';
+import type { AttemptMediaParams, AttemptMediaResponse } from './support/attempt-media.ts';
+import type { SignedMediaQuery } from './media/signed-media.ts';
+import type { UploadAudioRequest, UploadAudioResponse } from './recordings/upload-audio.ts';
+import type { QuestionAudioPlayRequest, QuestionAudioPlayResponse } from './recordings/question-audio-play.ts';
+import type { UploadImgResponse } from './recordings/upload-img.ts';
+import type { UploadVideoRequest, UploadVideoResponse } from './recordings/upload-video.ts';
+import type {
+  ValidateAudioTestDataRequest,
+  ValidateTestDataResponse,
+  ValidateVideoTestDataRequest,
+} from './recordings/validate-test-data.ts';
 
 type In<S extends z.ZodType> = z.input<S>;
 type Out<S extends z.ZodType> = z.output<S>;
@@ -69,11 +86,15 @@ type Out<S extends z.ZodType> = z.output<S>;
 export type MultipartBody = FormData;
 /** A file reply (PDF, bytes), not JSON: the client reads it as a Blob. */
 export type FileReply = Blob;
+/** A tus protocol request (tus-js-client sends it): headers and bytes, never the api client's JSON. */
+export type TusRequest = { readonly tusProtocol: true };
 
 export interface Endpoints {
   // auth
   'POST /api/login': { body: In<typeof LoginRequest>; reply: Out<typeof LoginResponse> };
   'POST /api/login/auto': { body: In<typeof AutoLoginRequest>; reply: Out<typeof LoginResponse> };
+  /** A set-password link's token and the new password (ADR 0153); signs in like /api/login. */
+  'POST /api/login/invite': { body: In<typeof SetPasswordRequest>; reply: Out<typeof LoginResponse> };
   'GET /api/login/logout': { reply: Out<typeof LogoutResponse> };
 
   // profile
@@ -143,8 +164,10 @@ export interface Endpoints {
     reply: Out<typeof UploadFileResponse>;
   };
   'POST /api/result/downloadfile': { body: In<typeof DownloadFileRequest>; reply: Out<typeof DownloadFileResponse> };
-  /** The file_url the upload and downloadfile calls answer. */
+  /** The stable file_url the upload answers (read with the bearer token; Range supported). */
   'GET /api/result/files/*': { params: { '*': string }; reply: FileReply };
+  /** A short-lived signed media URL (downloadfile, the support media view): no token, Range supported. */
+  'GET /api/media/signed/*': { params: { '*': string }; query: In<typeof SignedMediaQuery>; reply: FileReply };
 
   // coding
   'GET /api/test/programlanguages': {
@@ -203,11 +226,52 @@ export interface Endpoints {
     query: In<typeof TimelineQuery>;
     reply: Out<typeof TimelineResponse>;
   };
+  'GET /api/support/media/:userExamId': {
+    params: Out<typeof AttemptMediaParams>;
+    reply: Out<typeof AttemptMediaResponse>;
+  };
   'GET /api/test/getActiveUsers': { reply: Out<typeof GetActiveUsersResponse> };
   /** text/event-stream of ActiveUsersChange messages (read with fetch: it needs the bearer token). */
   'GET /api/test/getActiveUsers/stream': { reply: string };
   'POST /api/test/regeneratelisting': { body: Record<string, never>; reply: Out<typeof RegenerateListingResponse> };
   'GET /api/result/addintoqueue': { reply: Out<typeof AddIntoQueueResponse> };
+
+  // recorded answers (spoken 28, video 27): tus uploads, then the spec's calls on the finished upload
+  /** tus creation: Upload-Length and Upload-Metadata (attempt, question, kind, filename, filetype); 201 + Location. */
+  'POST /api/uploads': { body: TusRequest; reply: null };
+  /** tus: append at Upload-Offset (application/offset+octet-stream); 204 + the new Upload-Offset. */
+  'PATCH /api/uploads/:id': { params: { id: string }; body: TusRequest; reply: null };
+  /** tus termination: drops an unfinished upload. */
+  'DELETE /api/uploads/:id': { params: { id: string }; body: TusRequest; reply: null };
+  'POST /api/test/uploadaudio': { body: In<typeof UploadAudioRequest>; reply: Out<typeof UploadAudioResponse> };
+  'POST /api/test/questionAudioPlay': {
+    body: In<typeof QuestionAudioPlayRequest>;
+    reply: Out<typeof QuestionAudioPlayResponse>;
+  };
+  'POST /api/test/validateAudioTestData': {
+    body: In<typeof ValidateAudioTestDataRequest>;
+    reply: Out<typeof ValidateTestDataResponse>;
+  };
+  'POST /api/test/uploadvideo': { body: In<typeof UploadVideoRequest>; reply: Out<typeof UploadVideoResponse> };
+  'POST /api/test/validateVideoTestData': {
+    body: In<typeof ValidateVideoTestDataRequest>;
+    reply: Out<typeof ValidateTestDataResponse>;
+  };
+  /** Multipart field `file` named {userid}_{examId}_{qid}.jpg. */
+  'POST /api/test/uploadImg': { body: MultipartBody; reply: Out<typeof UploadImgResponse> };
+  // content import, rosters and schedules (super administrator; issue 17). 422 replies carry `report`.
+  /** Multipart: optional field `title`, then the package or extension document in `file`. */
+  'POST /api/admin/imports': {
+    body: MultipartBody;
+    query: In<typeof ImportPackageQuery>;
+    reply: Out<typeof ImportReport>;
+  };
+  'POST /api/admin/imports/extension': { body: In<typeof ExtensionDocument>; reply: Out<typeof ImportReport> };
+  /** Multipart: the CSV in `file`. */
+  'POST /api/admin/rosters': { body: MultipartBody; reply: Out<typeof RosterReport> };
+  'GET /api/admin/tests': { reply: Out<typeof AdminTestsResponse> };
+  'POST /api/admin/schedules': { body: In<typeof ScheduleTestRequest>; reply: Out<typeof ScheduleTestResponse> };
+  'GET /api/admin/tests/:id/export': { params: Out<typeof ExportTestParams>; reply: FileReply };
 }
 
 export type EndpointKey = keyof Endpoints;

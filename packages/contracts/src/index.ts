@@ -8,4 +8,7 @@ export * from './results/index.ts';
 export * from './coding/index.ts';
 export * from './proctoring/index.ts';
 export * from './support/index.ts';
+export * from './admin/index.ts';
+export * from './media/index.ts';
+export * from './recordings/index.ts';
 export type * from './endpoints.ts';

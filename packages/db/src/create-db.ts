@@ -87,7 +87,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // One embedded connection needs no 128 MB buffer pool: 32 MB takes ~110 MB less RSS and was no
+  // slower on 100,000-row inserts and scans (ADR 0154).
+  const pgliteOptions = { postgresqlconf: ['shared_buffers=32MB'] };
+  const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

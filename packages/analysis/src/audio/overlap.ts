@@ -81,7 +81,27 @@ export const overlapParams = {
   margin: 0.035,
   /** earlier single-speaker samples averaged into the baseline (the most recent ones) */
   baselineSamples: 5,
+  /**
+   * a setup sample (the candidate alone, before the test) is a baseline only with this much speech
+   * (seconds) and a score no higher than baselineMax: above it, the highest single voice of the
+   * evaluation (0.61) is passed and a second voice may be talking, so the sample is not trusted
+   */
+  baselineMinSpeech: 4,
+  baselineMax: 0.62,
 };
+
+/**
+ * Whether a setup sample may serve as the candidate's baseline: one speaker by BIC, enough speech,
+ * and a score that one voice alone reaches. Refusing one costs only sensitivity (the first sample
+ * is then judged by BIC alone), never a false alarm.
+ */
+export function usableBaseline(
+  r: { speakers: number; speechSeconds: number; overlap?: number },
+  p = overlapParams,
+): boolean {
+  const score = r.overlap ?? 0;
+  return r.speakers === 1 && r.speechSeconds >= p.baselineMinSpeech && score > 0 && score <= p.baselineMax;
+}
 
 /**
  * True when a sample's overlap score says a second voice talks over the candidate: its score is

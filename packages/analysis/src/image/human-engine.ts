@@ -16,6 +16,8 @@ export interface EngineOptions {
   embedding?: boolean;
   /** run antispoof and liveness models */
   authenticity?: boolean;
+  /** run the emotion model; default true */
+  emotion?: boolean;
 }
 
 const off = { skipFrames: 0, skipTime: 0 };
@@ -66,7 +68,7 @@ export function humanConfig(opts: EngineOptions = {}): Partial<Config> {
       mesh: { enabled: true, modelPath: 'facemesh.json', keepInvalid: false },
       attention: { enabled: false, modelPath: 'facemesh-attention.json' },
       iris: { enabled: false, scale: 2.3, modelPath: 'iris.json' },
-      emotion: { enabled: true, minConfidence: 0, modelPath: 'emotion.json', ...off },
+      emotion: { enabled: opts.emotion ?? true, minConfidence: 0, modelPath: 'emotion.json', ...off },
       description: { enabled: opts.embedding ?? true, modelPath: 'faceres.json', minConfidence: 0, ...off },
       antispoof: { enabled: opts.authenticity ?? true, modelPath: 'antispoof.json', ...off },
       liveness: { enabled: opts.authenticity ?? true, modelPath: 'liveness.json', ...off },

@@ -7,6 +7,25 @@ export const thresholds = {
   faceMeshMin: 0.6,
   /** and the detector's own box score */
   faceBoxMin: 0.3,
+  /**
+   * a face found only by the closer look (enlarged tiles) needs a clearer detection: enlarging
+   * also enlarges textures (a shuttle model behind the candidate scored 0.39 there)
+   */
+  closerBoxMin: 0.5,
+  /**
+   * with any colour around a face (at least this share of pixels away from grey in its box widened
+   * twice), it needs at least faceSkinMin of skin-toned pixels in the middle of its box; only a face
+   * in grey surroundings (greyscale camera, black-and-white photo) is exempt
+   */
+  colourAroundMin: 0.05,
+  faceSkinMin: 0.1,
+  /**
+   * a face other than the largest is part of the room (a painting, poster, photo on the wall) when
+   * its neighbourhood matches the same place of the primary picture taken at setup with at least this
+   * normalised cross-correlation, the camera allowed to have moved by staticShiftPx (static-faces.ts)
+   */
+  staticNccMin: 0.9,
+  staticShiftPx: 6,
   /** cosine similarity of faceres embeddings at or above which two faces are the same person */
   matchCosine: 0.6,
   /** minimum centernet score for a background object */

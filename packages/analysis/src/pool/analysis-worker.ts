@@ -6,9 +6,10 @@ import { parentPort } from 'node:worker_threads';
 import { countSpeakers } from '../audio/speakers.ts';
 import { createVad } from '../audio/vad.ts';
 import { AnalysisInputError } from '../errors.ts';
-import { decodeImage, type RgbImage } from '../image/decode-image.ts';
-import { summarise, type ImageAnalysis } from '../image/face-analysis.ts';
-import { createEngine, type EngineOptions } from '../image/human-engine.ts';
+import { analyseImage, type AnalyseOptions } from '../image/analyse-image.ts';
+import { decodeImage } from '../image/decode-image.ts';
+import type { ImageAnalysis } from '../image/face-analysis.ts';
+import { createEngine } from '../image/human-engine.ts';
 import type { JobRequest, JobResult, SerializedError, WorkerMessage } from './protocol.ts';
 
 const port = parentPort!;
@@ -33,33 +34,9 @@ async function main() {
   await engine.detect({ data: pixels, width: w, height: h });
   const firstInferenceMs = performance.now() - t;
 
-  async function detect(rgb: RgbImage, opts: EngineOptions) {
-    const result = await engine.detect(rgb, opts);
-    if (result.error) throw new Error(`detection failed: ${result.error}`);
-    return result;
-  }
-
-  /**
-   * objects 'one-face': the faces first, then the object detector (the costliest model) only if
-   * exactly one face was confirmed; with none or several the check has failed already.
-   */
-  async function image(
-    bytes: Uint8Array,
-    opts: Omit<EngineOptions, 'objects'> & { objects?: boolean | 'one-face' },
-    field: string,
-  ): Promise<ImageAnalysis> {
+  async function image(bytes: Uint8Array, opts: AnalyseOptions, field: string): Promise<ImageAnalysis> {
     const rgb = await decodeImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), field);
-    const started = performance.now();
-    if (opts.objects !== 'one-face') {
-      const result = await detect(rgb, { ...opts, objects: opts.objects });
-      return summarise(result, rgb.width, rgb.height, performance.now() - started);
-    }
-    const faces = summarise(await detect(rgb, { ...opts, objects: false }), rgb.width, rgb.height, 0);
-    if (faces.faces.length === 1) {
-      const objects = await detect(rgb, { faces: false, objects: true });
-      faces.objects = summarise(objects, rgb.width, rgb.height, 0).objects;
-    }
-    return { ...faces, ms: Math.round(performance.now() - started) };
+    return analyseImage(engine, rgb, opts);
   }
 
   async function run(job: JobRequest): Promise<JobResult> {
@@ -67,7 +44,12 @@ async function main() {
       case 'image':
         return image(
           job.image,
-          { objects: job.objects, embedding: job.embedding, authenticity: job.authenticity },
+          {
+            objects: job.objects,
+            closer: job.closer ?? 'hint',
+            embedding: job.embedding,
+            authenticity: job.authenticity,
+          },
           job.field ?? 'image',
         );
       case 'images': {
@@ -75,7 +57,11 @@ async function main() {
         const names = ['primaryImage', 'currentImage'];
         for (let i = 0; i < job.images.length; i++)
           out.push(
-            await image(job.images[i], { objects: true, embedding: true, authenticity: true }, names[i] ?? 'image'),
+            await image(
+              job.images[i],
+              { objects: true, closer: 'hint', embedding: true, authenticity: true },
+              names[i] ?? 'image',
+            ),
           );
         return out;
       }

@@ -6,8 +6,10 @@ export type JobRequest =
       kind: 'image';
       image: Uint8Array;
       field?: string;
-      /** run the object detector; 'one-face' only when exactly one face was confirmed */
-      objects: boolean | 'one-face';
+      /** run the object detector; 'with-face' only when a face was confirmed */
+      objects: boolean | 'with-face';
+      /** look closer for small faces (closer-look.ts): always, never, or on a hint; default 'hint' */
+      closer?: boolean | 'hint';
       embedding: boolean;
       authenticity: boolean;
     }

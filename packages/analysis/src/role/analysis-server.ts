@@ -84,7 +84,10 @@ export async function startAnalysisServer(
         if (typeof v !== 'string') throw new AnalysisInputError('MISSING_FIELD', `${name} is required`);
         return v;
       };
-      switch (req.url) {
+      const url = new URL(req.url ?? '/', 'http://analysis');
+      const flag = (name: string, fallback: boolean) =>
+        url.searchParams.has(name) ? url.searchParams.get(name) === '1' : fallback;
+      switch (url.pathname) {
         case '/v1/single-face':
           return send(res, 200, await analyzer.singleFace(str(json().primaryImage, 'primaryImage')));
         case '/v1/face-match': {
@@ -98,9 +101,9 @@ export async function startAnalysisServer(
         case '/v1/describe':
           return send(res, 200, await analyzer.describe(body));
         case '/v1/describe-face':
-          return send(res, 200, await analyzer.describeFace(body, false));
-        case '/v1/describe-face?embedding=1':
-          return send(res, 200, await analyzer.describeFace(body, true));
+          return send(res, 200, await analyzer.describeFace(body, flag('embedding', false), flag('scene', true)));
+        case '/v1/describe-frame':
+          return send(res, 200, await analyzer.describeFrame(body));
         case '/v1/speakers':
           return send(res, 200, await analyzer.countSpeakers(body));
         default:

@@ -25,7 +25,9 @@ export function createRemoteAnalyzer(baseUrl: string, token?: string, timeoutMs 
     singleFace: (primaryImage) => call('/v1/single-face', { primaryImage }),
     faceMatch: (primaryImage, currentImage) => call('/v1/face-match', { primaryImage, currentImage }),
     describe: (image) => call('/v1/describe', image),
-    describeFace: (image, embedding) => call(embedding ? '/v1/describe-face?embedding=1' : '/v1/describe-face', image),
+    describeFace: (image, embedding, scene = true) =>
+      call(`/v1/describe-face?embedding=${embedding ? 1 : 0}&scene=${scene ? 1 : 0}`, image),
+    describeFrame: (image) => call('/v1/describe-frame', image),
     countSpeakers: (audio) => call('/v1/speakers', audio),
     stats: () => call('/v1/stats', {}, 'GET'),
     close: async () => {},

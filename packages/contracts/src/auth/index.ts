@@ -2,3 +2,4 @@
 export * from './login.ts';
 export * from './auto-login.ts';
 export * from './logout.ts';
+export * from './set-password.ts';

@@ -60,6 +60,13 @@ export const STATUS_LABEL: Record<string, string> = {
   [EXAM_STATUS.resultFailed]: 'RESULT FAILED',
 };
 
+/**
+ * Pending items the candidate resumes: in progress, and a retest (998, after 'Low bandwidth
+ * detected' asked them to reattempt; the deadline of the first start still runs, ADR 0070).
+ * Both are listed as IN PROGRESS with a Resume button.
+ */
+export const isResumable = (status: string) => status === EXAM_STATUS.inProgress || status === EXAM_STATUS.retest;
+
 /** Texts of the dashboard the server sends (word for word from the spec). */
 export const DASHBOARD_MESSAGES = {
   practiceAssigned: 'Exam is assigned',

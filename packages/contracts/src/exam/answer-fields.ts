@@ -8,6 +8,7 @@ export const ANSWER_FIELDS = [
   'answerResourcePath',
   'answerResourceName',
   'recordedTime',
+  'audioButtonCount',
   'matchOrder',
   'typing',
   'codelang',

@@ -32,6 +32,10 @@ export const AnswerValue = z.object({
   answerResourcePath: z.string().max(500).optional(),
   answerResourceName: z.string().max(300).optional(),
   recordedTime: z.number().min(0).optional(),
+  /** Recorded answers (27, 28): set by the server once it holds the verified recording. */
+  mongoSaved: z.boolean().optional(),
+  /** Spoken answer (28): plays of the question audio so far; 4 once the limit was reached. */
+  audioButtonCount: z.number().int().min(0).max(4).optional(),
   /** Matching: Column B item ids in the order shown against Column A. */
   matchOrder: z.array(z.number().int()).max(100).optional(),
   typing: TypingMetrics.optional(),
@@ -62,6 +66,9 @@ export const QuestionContent = z.object({
   sourceText: z.string().optional(),
   /** Typed input: how many boxes. */
   lines: z.number().int().min(1).max(20).optional(),
+  /** Descriptive (4): false when the question takes no file (a QTI text-only answer) or no text (upload only). */
+  fileUpload: z.boolean().optional(),
+  textAnswer: z.boolean().optional(),
 });
 
 /** A coding language option (spec: id, codinglanguage) with its display name and kind. */

@@ -1,5 +1,5 @@
 import { VALUE_SEPARATOR } from '../shared/constants.ts';
-import { CHOICE_TYPES, QTYPE } from '../shared/question-types.ts';
+import { CHOICE_TYPES, QTYPE, RESOURCE_TYPES } from '../shared/question-types.ts';
 import type { AnswerValue } from '../exam/question-item.ts';
 import type { Evaluation } from './submit-test.ts';
 import { computeTypingMetrics, words } from '../exam/typing-metrics.ts';
@@ -83,11 +83,19 @@ export function scoreQuestion(q: ScoringQuestion, a: AnswerValue | undefined): n
 export const codingMarksFor = (marks: number, passed: number, total: number) =>
   total > 0 ? round2((marks * Math.max(0, Math.min(passed, total))) / total) : 0;
 
-/** obtainedMarks, totalMarks and percentage (two decimals) of an attempt. */
+/**
+ * Recorded answers (video 27, spoken 28) are reviewed by people, not scored by the machine: they
+ * are left out of the automatic result altogether (ADR 0160), so a test with recordings is scored
+ * on its other questions instead of losing their marks as zeros.
+ */
+export const isAutoScored = (qtypecode: number) => !(RESOURCE_TYPES as readonly number[]).includes(qtypecode);
+
+/** obtainedMarks, totalMarks and percentage (two decimals) of an attempt's automatically scored questions. */
 export function scoreAttempt(questions: ScoringQuestion[], answers: Map<number, AnswerValue>): Evaluation {
   let obtained = 0;
   let total = 0;
   for (const q of questions) {
+    if (!isAutoScored(q.qtypecode)) continue;
     total += q.marks;
     obtained += scoreQuestion(q, answers.get(q.qid));
   }

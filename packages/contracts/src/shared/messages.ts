@@ -19,6 +19,9 @@ export const MESSAGES = {
   autoLoginInvalid: 'This sign-in link is not valid. Please sign in with your username and password.',
   autoLoginExpired:
     'This sign-in link has expired or has already been used. Please sign in with your username and password.',
+  inviteInvalid:
+    'This set-password link has expired or has already been used. Please ask your administrator for a new one.',
+  passwordSetFieldsRequired: 'Password and Confirm Password are required.',
 } as const;
 
 /** remainingAttempts to the login screen's message (spec section 8). */

@@ -25,3 +25,11 @@ export function passwordChangeValidationMessage(oldPassword: string, password: s
   if (!isValidPassword(password)) return MESSAGES.passwordRule;
   return null;
 }
+
+/** The set-password form's message (a new user's first password), or null when it may be sent. */
+export function passwordSetValidationMessage(password: string, confirm: string): string | null {
+  if (!password || !confirm) return MESSAGES.passwordSetFieldsRequired;
+  if (password !== confirm) return MESSAGES.passwordMismatch;
+  if (!isValidPassword(password)) return MESSAGES.passwordRule;
+  return null;
+}

@@ -5,3 +5,4 @@ export * from './regenerate-test.ts';
 export * from './active-users.ts';
 export * from './pending-results.ts';
 export * from './timeline.ts';
+export * from './attempt-media.ts';

@@ -61,6 +61,11 @@ export const exams = pgTable('exams', {
   totalMarksToAttempt: integer('total_marks_to_attempt').notNull().default(0),
   thankYouMessage: text('thank_you_message').notNull().default(''),
   isPractice: boolean('is_practice').notNull().default(false),
+  /**
+   * A test an administrator imported (QTI or the extension format, ADR 0151): never assigned
+   * itself; scheduling copies it into an instance exam with the schedule's settings.
+   */
+  isTemplate: boolean('is_template').notNull().default(false),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -125,6 +130,9 @@ export const userExams = pgTable(
       .notNull()
       .references(() => exams.id, { onDelete: 'cascade' }),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    /** the administrator's schedule this attempt belongs to (imported tests), and which try it is */
+    scheduleId: integer('schedule_id'),
+    attemptNo: integer('attempt_no').notNull().default(1),
     status: char('status', { length: 3 }).notNull().default('000'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -155,6 +163,7 @@ export const userExams = pgTable(
   (t) => [
     index('user_exams_user_idx').on(t.userId, t.status),
     index('user_exams_status_deadline_idx').on(t.status, t.deadlineAt),
+    uniqueIndex('user_exams_schedule_attempt_idx').on(t.scheduleId, t.userId, t.attemptNo),
   ],
 );
 

@@ -51,6 +51,11 @@ export const proctoringAudioChecks = pgTable(
     durationSeconds: numeric('duration_seconds').notNull(),
     /** two-pitch overlap score of the sample (null before issue 12's detector); the baseline of later samples */
     overlapScore: numeric('overlap_score'),
+    /**
+     * 'check': a periodic sample during the test; 'baseline': the candidate alone at device setup,
+     * never counted, its score kept only when the server judged it a usable baseline (ADR 0101)
+     */
+    purpose: text('purpose').notNull().default('check'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('proctoring_audio_checks_exam_idx').on(t.userExamId, t.createdAt)],

@@ -1,42 +1,15 @@
+import type { ChoiceDraft, ExamDraft, QuestionDraft } from '../exam-draft.ts';
+
 /**
  * The test engine's demo tests (issue 4): every non-media question type, a survey, a feedback
  * form, an adaptive test, mandatory answers with navigation off, two languages, a window-switch
  * limit of 2 and a 2-minute test. Question type codes follow packages/contracts question-types.ts.
  */
-export interface SeedChoice {
-  text: string;
-  correct?: boolean;
-  blank?: 'BLANK1' | 'BLANK2' | 'BLANK3';
-  hi?: string;
-}
-
-export interface SeedQuestion {
-  type: number;
-  typeName: string;
-  text: string;
-  hi?: string;
-  marks?: number;
-  difficulty?: number;
-  resourcePath?: string;
-  passage?: Record<string, unknown>;
-  content?: Record<string, unknown>;
-  answerKey?: Record<string, unknown>;
-  choices?: SeedChoice[];
-}
-
-export interface SeedExam {
+export type SeedChoice = ChoiceDraft;
+export type SeedQuestion = QuestionDraft;
+/** A demo exam: a draft with the key the assignments name it by. */
+export interface SeedExam extends ExamDraft {
   key: string;
-  name: string;
-  testType: number;
-  examTypeId?: number;
-  seconds: number;
-  languages?: string[];
-  instructions: string;
-  instructionsHi?: string;
-  totalMarksToAttempt?: number;
-  thankYou: string;
-  settings?: Record<string, unknown>;
-  questions: SeedQuestion[];
 }
 
 const MEDIA = '/media/exam-demo';

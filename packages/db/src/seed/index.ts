@@ -6,6 +6,7 @@ import { seedExamEngine } from './exam-engine.seed.ts';
 import { seedProctoring } from './proctoring.seed.ts';
 import { seedCoding } from './coding.seed.ts';
 import { seedOperations } from './operations.seed.ts';
+import { seedRecordings } from './recordings.seed.ts';
 
 /** Further seeders (assessment data, ...) run in this order after the accounts. Add one line each. */
 const seeders: Array<(ctx: SeedContext) => Promise<void>> = [
@@ -13,6 +14,7 @@ const seeders: Array<(ctx: SeedContext) => Promise<void>> = [
   seedExamEngine,
   seedProctoring,
   seedCoding,
+  seedRecordings,
   seedOperations,
 ];
 

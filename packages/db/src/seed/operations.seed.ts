@@ -178,6 +178,16 @@ export async function seedOperations(ctx: SeedContext): Promise<void> {
       }),
     ),
   ]);
+  // A second failed result, one the demo walk-through leaves alone: regenerating the first one
+  // (support's ReGenerate) empties nothing, and the worker's sweep never rescores a 999 by itself.
+  const failedToo = await attempt('arjun.ops@example.com', {
+    status: '999',
+    startedAt: minutes(-300),
+    finishedAt: minutes(-260),
+    resultStatus: 'Failed',
+    resultError: 'Scoring gave up after its retries: the worker was stopped (demo)',
+  });
+  await answer(failedToo, 2, minutes(-270));
   // A result still processing several minutes after the submit.
   const stuck = await attempt('priya.ops@example.com', {
     status: '011',

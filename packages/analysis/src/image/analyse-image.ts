@@ -1,0 +1,74 @@
+import { lookCloser } from './closer-look.ts';
+import type { RgbImage } from './decode-image.ts';
+import { summarise, type FaceInfo, type ImageAnalysis } from './face-analysis.ts';
+import type { Engine, EngineOptions } from './human-engine.ts';
+import { colourShareAround, skinShare } from './skin-tone.ts';
+import { thresholds } from './thresholds.ts';
+
+export interface AnalyseOptions extends Omit<EngineOptions, 'objects' | 'faces' | 'emotion'> {
+  /**
+   * run the object detector; 'with-face' only when a face was confirmed (with several, one of them
+   * may still turn out to be a picture on the wall: static-faces.ts)
+   */
+  objects?: boolean | 'with-face';
+  /**
+   * look closer for small faces in enlarged tiles when a face was confirmed (closer-look.ts):
+   * always, never, or 'hint': only when the detector saw a face the mesh did not confirm
+   */
+  closer?: boolean | 'hint';
+}
+
+async function detect(engine: Engine, rgb: RgbImage, opts: EngineOptions) {
+  const result = await engine.detect(rgb, opts);
+  if (result.error) throw new Error(`detection failed: ${result.error}`);
+  return result;
+}
+
+/** drops confirmed faces without skin tone among colours (a drawn face); faces in grey surroundings pass */
+function photographic(rgb: RgbImage, faces: FaceInfo[]): FaceInfo[] {
+  return faces.filter(
+    (f) =>
+      colourShareAround(rgb, f.box) < thresholds.colourAroundMin || skinShare(rgb, f.box) >= thresholds.faceSkinMin,
+  );
+}
+
+const NO_EMOTIONS = { neutral: 0, happy: 0, sad: 0, angry: 0, fearful: 0, disgusted: 0, surprised: 0 };
+
+/**
+ * One picture's faces (and objects): the analysis every caller uses, the workers and the
+ * evaluation alike. Faces are the detector's, confirmed by the mesh and, in a colour picture, by
+ * skin tone. With a face found, the closer look may find small faces behind it (with none, it only
+ * found textures on the evaluation set); with a face, objects are looked for ('with-face': with
+ * none the check has failed already). Faces that are pictures on the wall are dropped later, against
+ * the attempt's primary picture (static-faces.ts, ADR 0103).
+ */
+export async function analyseImage(engine: Engine, rgb: RgbImage, opts: AnalyseOptions): Promise<ImageAnalysis> {
+  const started = performance.now();
+  const withObjects = opts.objects === true;
+  const main = await detect(engine, rgb, { ...opts, objects: withObjects });
+  const a = summarise(main, rgb.width, rgb.height, 0);
+  a.faces = photographic(rgb, a.faces);
+  const hint = a.candidates > a.faces.length;
+  if (a.faces.length >= 1 && (opts.closer === true || (opts.closer === 'hint' && hint))) {
+    const closer = await lookCloser(
+      engine,
+      rgb,
+      a.faces.map((f) => f.box),
+    );
+    const small = closer.map<FaceInfo>((f) => ({
+      box: f.box.map((v) => Math.round(v)) as FaceInfo['box'],
+      boxScore: Math.round(f.boxScore * 1e4) / 1e4,
+      meshScore: Math.round(f.meshScore * 1e4) / 1e4,
+      emotions: { ...NO_EMOTIONS },
+      embedding: null,
+      real: null,
+      live: null,
+    }));
+    a.faces.push(...photographic(rgb, small));
+  }
+  if (opts.objects === 'with-face' && a.faces.length >= 1) {
+    const objects = await detect(engine, rgb, { faces: false, objects: true });
+    a.objects = summarise(objects, rgb.width, rgb.height, 0).objects;
+  }
+  return { ...a, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "proctoring_audio_checks" ADD COLUMN "purpose" text DEFAULT 'check' NOT NULL;

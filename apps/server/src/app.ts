@@ -5,7 +5,8 @@ import { createDb, type Database } from '@invigil/db';
 import { seedIfEmpty } from '@invigil/db/seed/index';
 import type { AppConfig } from './config.ts';
 import { compose, type Composition, type Ports } from './composition.ts';
-import { LocalMediaStorage } from './lib/media-storage.ts';
+import { createMediaStorage } from './lib/media/create-media-storage.ts';
+import { createUploadStore } from './modules/recordings/create-upload-store.ts';
 import { startQueue } from './lib/queue.ts';
 import { modules } from './modules/index.ts';
 import { pingJob } from './modules/operations/ping.job.ts';
@@ -38,8 +39,12 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** A code executor instead of the configured sandbox (tests that need controlled timing). */
   executor?: Ports['executor'];
+  /** A tus upload store instead of the configured one (tests: s3rver has no ListParts for tus's S3 store). */
+  uploads?: Ports['uploads'];
   /** An analysis engine instead of the configured one (tests). */
   analyzer?: Ports['analyzer'];
+  /** A media storage instead of the configured one (tests of a failing store). */
+  media?: Ports['media'];
 }
 
 /** Builds the whole application: database, queue, plugins, routes. `server.ts` only listens. */
@@ -77,7 +82,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config,
     database,
     queue,
-    media: new LocalMediaStorage(path.join(config.dataDir, 'media')),
+    media: options.media ?? (await createMediaStorage(config)),
+    uploads: options.uploads ?? (await createUploadStore(config)),
     executor: options.executor,
     analyzer: options.analyzer,
   };
@@ -105,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     await closeComposition();
     await queue?.stop();
+    if (!options.media) ports.media.close();
     if (ownsDb) await database.close();
   });
   return app;

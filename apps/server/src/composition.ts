@@ -2,15 +2,24 @@ import type { Database } from '@invigil/db';
 import type { Executor } from '@invigil/sandbox';
 import type { Analyzer } from '@invigil/analysis';
 import type { AppConfig } from './config.ts';
-import type { MediaStorage } from './lib/media-storage.ts';
+import type { MediaStorage } from './lib/media/media-storage.ts';
 import type { Queue } from './lib/queue.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { FailedNameRepository } from './modules/auth/failed-name.repository.ts';
+import { InviteRepository } from './modules/auth/invite.repository.ts';
+import { SetPasswordService } from './modules/auth/set-password.service.ts';
 import { PasswordGuard } from './modules/auth/password-guard.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
 import { UsedLinkRepository } from './modules/auth/used-link.repository.ts';
 import { UserRepository } from './modules/auth/user.repository.ts';
 import { CodeRunLimiter } from './modules/coding/code-run-limiter.ts';
+import { ContentExportService } from './modules/content/content-export.service.ts';
+import { ContentImportService } from './modules/content/content-import.service.ts';
+import { ContentRepository } from './modules/content/content.repository.ts';
+import { RosterRepository } from './modules/content/roster.repository.ts';
+import { RosterService } from './modules/content/roster.service.ts';
+import { ScheduleRepository } from './modules/content/schedule.repository.ts';
+import { ScheduleService } from './modules/content/schedule.service.ts';
 import { CodeRunners } from './modules/coding/code-runners.ts';
 import { CodingQuestionRepository } from './modules/coding/coding-question.repository.ts';
 import { CodingScorer } from './modules/coding/coding-scorer.ts';
@@ -31,7 +40,21 @@ import { AnalyzerProvider } from './modules/proctoring/analyzer-provider.ts';
 import { ProctoringRepository } from './modules/proctoring/proctoring.repository.ts';
 import { ProctoringService } from './modules/proctoring/proctoring.service.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
+import { QuestionAudioPlays } from './modules/recordings/question-audio-plays.ts';
+import { RecordingChecks } from './modules/recordings/recording-checks.ts';
+import { RecordingMedia } from './modules/recordings/recording-media.ts';
+import { RecordingStills } from './modules/recordings/recording-stills.ts';
+import { RecordingUploads } from './modules/recordings/recording-uploads.ts';
+import { RecordingsRepository } from './modules/recordings/recordings.repository.ts';
+import { RecordingsService } from './modules/recordings/recordings.service.ts';
+import { PgUploadLocker } from './modules/recordings/upload-locker.ts';
+import type { UploadStore } from './modules/recordings/upload-store.ts';
 import { AnswerFiles } from './modules/results/answer-files.ts';
+import { AttemptMedia } from './modules/media/attempt-media.ts';
+import { MediaLinks } from './modules/media/media-links.ts';
+import { MediaUrlSigner } from './modules/media/media-url-signer.ts';
+import { ProctoringPictures } from './modules/proctoring/proctoring-pictures.ts';
+import { secretKey } from './lib/secret-key.ts';
 import { ResultsRepository } from './modules/results/results.repository.ts';
 import { ResultsService } from './modules/results/results.service.ts';
 import { AttemptActivity } from './modules/support/attempt-activity.ts';
@@ -46,6 +69,8 @@ export interface Ports {
   database: Database;
   queue: Queue | null;
   media: MediaStorage;
+  /** Where tus keeps recordings until they are verified (file store under DATA_DIR/uploads by default). */
+  uploads: UploadStore;
   /** A code executor instead of the configured sandbox (tests); absent: createExecutor(config.sandbox). */
   executor?: Executor;
   /** An analysis engine instead of the configured one (tests: a fake that answers busy or fixed results). */
@@ -58,8 +83,8 @@ type Services = ReturnType<typeof buildServices>;
 export interface Composition {
   repositories: Repositories;
   services: Services;
-  /** Engines started on demand (code runners, analysis workers, the live attempts' LISTEN). */
-  runtime: { codeRunners: CodeRunners; analyzers: AnalyzerProvider; live: LiveAttempts };
+  /** Engines started on demand (code runners, analysis workers, the live attempts' and upload locks' LISTEN). */
+  runtime: { codeRunners: CodeRunners; analyzers: AnalyzerProvider; live: LiveAttempts; uploadLocker: PgUploadLocker };
   /** Stops what the runtime started. */
   close(): Promise<void>;
 }
@@ -79,13 +104,18 @@ function buildRepositories({ config, database }: Ports) {
     proctoring: new ProctoringRepository(database),
     codingQuestions: new CodingQuestionRepository(database),
     support: new SupportRepository(database),
+    recordings: new RecordingsRepository(database),
     /** One buffer of timeline events for the whole process (flushed on reads and on close). */
     events: new EventLogRepository(database),
+    invites: new InviteRepository(database),
+    content: new ContentRepository(database),
+    roster: new RosterRepository(database),
+    schedules: new ScheduleRepository(database),
   };
 }
 
 function buildServices(
-  { config, queue, media, database }: Ports,
+  { config, queue, media, database, uploads }: Ports,
   repos: Repositories,
   runtime: Composition['runtime'],
 ) {
@@ -98,8 +128,16 @@ function buildServices(
     itemIds,
     activity,
     new CodingScorer(database, runtime.codeRunners),
+    (id) => repos.schedules.nextAttempt(id),
   );
   // One guard: sign-in and password change share the lockout count.
+  const mediaLinks = new MediaLinks(
+    new MediaUrlSigner(secretKey(config.dataDir, 'media-urls', config.media.urlSecret), config.media.urlTtlSeconds),
+    media,
+    repos.exam,
+    activity,
+  );
+  const answerFiles = new AnswerFiles(media, repos.exam, mediaLinks);
   const passwordGuard = new PasswordGuard(repos.users, repos.failedNames, config);
   const batcher = new SaveBatcher(
     (rows, attemptIds) => repos.answerBatches.write(rows, attemptIds, SAVE_GRACE_SECONDS),
@@ -107,8 +145,12 @@ function buildServices(
     config.saveBatchConcurrency,
     config.saveBatchRows,
   );
+  const proctoring = new ProctoringService(repos.proctoring, media, runtime.analyzers, results, activity);
+  const analyzer = () => runtime.analyzers.get();
+  const auth = new AuthService(repos.users, repos.sessions, passwordGuard, config, activity);
   return {
-    auth: new AuthService(repos.users, repos.sessions, passwordGuard, config, activity),
+    auth,
+    setPassword: new SetPasswordService(repos.invites, repos.users, auth),
     profile: new ProfileService(repos.users, repos.sessions, passwordGuard),
     dashboard: new DashboardService(repos.dashboard),
     groupReports: new GroupReportService(repos.dashboard, repos.users),
@@ -116,10 +158,37 @@ function buildServices(
     answerSaves: new AnswerSaveService(repos.exam, results, repos.answerSnapshots, config.snapshots, activity, batcher),
     adaptive: new AdaptiveService(repos.exam, results, itemIds),
     results,
-    answerFiles: new AnswerFiles(media, repos.exam, activity),
+    answerFiles,
+    mediaLinks,
+    /** The support media view: one source per kind of media (recordings add theirs here). */
+    attemptMedia: new AttemptMedia(mediaLinks, repos.exam, [
+      new ProctoringPictures(repos.proctoring),
+      answerFiles,
+      new RecordingMedia(repos.recordings),
+    ]),
     coding: new CodingService(repos.codingQuestions, runtime.codeRunners, new CodeRunLimiter(config.codeRuns)),
-    proctoring: new ProctoringService(repos.proctoring, media, runtime.analyzers, results, activity),
+    proctoring,
+    recordings: new RecordingsService({
+      repo: repos.recordings,
+      exams: repos.exam,
+      users: repos.users,
+      store: uploads,
+      media,
+      checks: new RecordingChecks(analyzer),
+      analyzer,
+      primary: proctoring,
+      closer: results,
+      activity,
+    }),
+    recordingUploads: new RecordingUploads(uploads, runtime.uploadLocker, repos.recordings, repos.exam, results),
+    recordingStills: new RecordingStills(repos.recordings, repos.exam, results, media),
+    questionAudioPlays: new QuestionAudioPlays(repos.recordings, repos.exam, results),
     support: new SupportService(repos.support, repos.events, runtime.live, results),
+    /** Issue 17: tests in (QTI, extension) and out (QTI 3.0), rosters, schedules. */
+    contentImport: new ContentImportService(database, media),
+    contentExport: new ContentExportService(repos.content, repos.exam, media, config.webDist),
+    roster: new RosterService(repos.roster, repos.schedules, config.imports.inviteTtlHours),
+    schedules: new ScheduleService(repos.schedules),
     /** The progress-save group commit (metrics observe its batches). */
     saveBatcher: batcher,
   };
@@ -132,6 +201,7 @@ export function compose(ports: Ports): Composition {
     codeRunners: new CodeRunners(ports.config, ports.executor),
     analyzers: new AnalyzerProvider(ports.config.analysis, ports.analyzer),
     live: new LiveAttempts(ports.database),
+    uploadLocker: new PgUploadLocker(ports.database, repositories.recordings),
   };
   const services = buildServices(ports, repositories, runtime);
   return {
@@ -140,6 +210,7 @@ export function compose(ports: Ports): Composition {
     runtime,
     async close() {
       await runtime.live.close();
+      await runtime.uploadLocker.close();
       await repositories.events.flush();
       await runtime.analyzers.close();
       await runtime.codeRunners.close();

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Settings } from './lib/media/s3-media-storage.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -99,6 +100,7 @@ export const EnvSchema = z.object({
   QUEUE: onOff(),
   SEED_ON_START: onOff(),
   EXAM_SWEEP_INTERVAL_MS: int(100),
+  SCORE_RESCUE_AFTER_SECONDS: int(1),
   SAVE_BATCH_CONCURRENCY: int(1),
   SAVE_BATCH_ROWS: int(1),
   ANALYSIS_URL: url(),
@@ -122,6 +124,34 @@ export const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: int(0, 60_000),
   DB_POOL_SIZE: int(1, 1000),
   DB_POOL_WAIT_MS: int(100, 600_000),
+  IMPORT_MAX_MB: int(1, 1024),
+  INVITE_TTL_HOURS: int(1, 24 * 90),
+  PUBLIC_URL: url(),
+  MEDIA_STORE: z.preprocess(unset, z.enum(['local', 's3'], { error: 'must be local or s3' }).optional()),
+  MEDIA_MAX_OBJECT_MB: int(1, 5 * 1024 * 1024),
+  MEDIA_URL_SECRET: text(),
+  MEDIA_URL_TTL_SECONDS: int(10, 86_400),
+  S3_ENDPOINT: url(),
+  S3_REGION: text(),
+  S3_BUCKET: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name (3-63 of a-z 0-9 . -)' })
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: text(),
+  S3_SECRET_ACCESS_KEY: text(),
+  S3_FORCE_PATH_STYLE: onOff(),
+  S3_PREFIX: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine((v) => /^([A-Za-z0-9._-]+\/)+$/.test(v) && !v.split('/').some((p) => p === '.' || p === '..'), {
+        error: 'must be path segments of A-Z a-z 0-9 . _ - ending in / (invigil/), without . or ..',
+      })
+      .optional(),
+  ),
 });
 
 export interface AppConfig {
@@ -161,6 +191,8 @@ export interface AppConfig {
   seedOnStart: boolean;
   /** How often a worker closes attempts whose deadline passed. */
   examSweepIntervalMs: number;
+  /** The sweep scores a submitted attempt still without its result this long after it closed (its job was lost). */
+  scoreRescueAfterSeconds: number;
   /** Group commit of progress saves: batches in flight, rows per statement. */
   saveBatchConcurrency: number;
   saveBatchRows: number;
@@ -188,6 +220,25 @@ export interface AppConfig {
   shutdownDrainMs: number;
   /** PostgreSQL pool: connections, and how long a query waits for one before 503 (back-pressure, never 500). */
   dbPool: { size: number; waitMs: number };
+  /**
+   * Content import (issue 17): the largest QTI package or extension document accepted (MB), and
+   * how long a roster's set-password link works (hours).
+   */
+  imports: { maxBytes: number; inviteTtlHours: number };
+  /** The address users reach the web app at (links in roster reports); absent: the request's own origin. */
+  publicUrl?: string;
+  /**
+   * Media storage (ADR 0150): local disk under dataDir/media, or an S3-compatible store; the
+   * largest object accepted; the HMAC key and lifetime of signed media URLs (absent key: one
+   * generated under dataDir/secrets).
+   */
+  media: {
+    store: 'local' | 's3';
+    s3: S3Settings | null;
+    maxObjectMb: number;
+    urlSecret?: string;
+    urlTtlSeconds: number;
+  };
 }
 
 /** A bad environment value: the message names the variable and what it expects. */
@@ -209,6 +260,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, env));
   const e = parsed.data;
   const sandboxConcurrency = e.SANDBOX_CONCURRENCY ?? availableParallelism();
+  const store = e.MEDIA_STORE ?? 'local';
+  if (store === 's3' && !e.S3_BUCKET)
+    throw new ConfigError('Invalid environment:\n  S3_BUCKET must be set when MEDIA_STORE is s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',
@@ -229,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     queue: e.QUEUE !== 'off',
     seedOnStart: e.SEED_ON_START !== 'off',
     examSweepIntervalMs: e.EXAM_SWEEP_INTERVAL_MS ?? 20_000,
+    scoreRescueAfterSeconds: e.SCORE_RESCUE_AFTER_SECONDS ?? 60,
     saveBatchConcurrency: e.SAVE_BATCH_CONCURRENCY ?? 2,
     saveBatchRows: e.SAVE_BATCH_ROWS ?? 2000,
     analysis: {
@@ -253,5 +310,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 0,
     dbPool: { size: e.DB_POOL_SIZE ?? 20, waitMs: e.DB_POOL_WAIT_MS ?? 5000 },
+    imports: { maxBytes: (e.IMPORT_MAX_MB ?? 40) * 1024 * 1024, inviteTtlHours: e.INVITE_TTL_HOURS ?? 168 },
+    publicUrl: e.PUBLIC_URL,
+    media: {
+      store,
+      s3:
+        store === 's3' && e.S3_BUCKET
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              region: e.S3_REGION ?? 'us-east-1',
+              bucket: e.S3_BUCKET,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE === 'on',
+              prefix: e.S3_PREFIX ?? '',
+            }
+          : null,
+      maxObjectMb: e.MEDIA_MAX_OBJECT_MB ?? 512,
+      urlSecret: e.MEDIA_URL_SECRET,
+      urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS ?? 300,
+    },
   };
 }

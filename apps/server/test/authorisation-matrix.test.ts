@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { attemptId, decode, EXAMS } from './exam/support.ts';
+import { createUpload, recordingAttempt } from './recordings/support.ts';
 
 /**
  * The authorisation matrix (issue 15): every registered /api route × anonymous, candidate A,
@@ -19,7 +20,11 @@ interface Ctx {
   userId: number;
   qid: number;
   fileUrl: string;
+  /** a signed URL of A's file (downloadfile as A) */
+  signedUrl: string;
   groupId: number;
+  /** A's attempt with recorded answers: its video question and an unfinished upload */
+  rec: { id: number; video: number; uploadId: string };
 }
 interface Row {
   req(c: Ctx): InjectOptions;
@@ -61,6 +66,7 @@ const post = (url: string, payload: object = {}, headers: Record<string, string>
 });
 const get = (url: string, headers: Record<string, string> = {}): InjectOptions => ({ method: 'GET', url, headers });
 const IMG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2Q==';
+const b64 = (s: string) => Buffer.from(s).toString('base64');
 function multipart(
   url: string,
   fields: Record<string, string>,
@@ -86,6 +92,7 @@ function multipart(
 const MATRIX: Record<string, Row> = {
   'POST /api/login': publicRoute(() => post('/api/login', {})),
   'POST /api/login/auto': publicRoute(() => post('/api/login/auto', {})),
+  'POST /api/login/invite': publicRoute(() => post('/api/login/invite', {})),
   'GET /api/dashboard/getProfile': self(() => get('/api/dashboard/getProfile')),
   'POST /api/dashboard/updateProfile': owned((c) =>
     post('/api/dashboard/updateProfile', {
@@ -144,6 +151,60 @@ const MATRIX: Record<string, Row> = {
   ),
   'POST /api/result/downloadfile': owned((c) => post('/api/result/downloadfile', { url: c.fileUrl }), OK),
   'GET /api/result/files/*': owned((c) => get(c.fileUrl), OK),
+  // Recorded answers (issue 14): A's upload and recordings; staff may play a recording, never upload.
+  'POST /api/uploads': owned((c) => ({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': '10',
+      'upload-metadata': `attempt ${b64(String(c.id))},question ${b64(String(c.qid))},kind ${b64('audio')},filename ${b64('a.webm')},filetype ${b64('audio/webm')}`,
+    },
+  })),
+  // Declared on its own (no GET beside it): tus asks where to resume. Only the owner learns the offset.
+  'HEAD /api/uploads/:id': owned((c) => ({
+    method: 'HEAD',
+    url: `/api/uploads/${c.rec.uploadId}`,
+    headers: { 'tus-resumable': '1.0.0' },
+  })),
+  'PATCH /api/uploads/:id': owned((c) => ({
+    method: 'PATCH',
+    url: `/api/uploads/${c.rec.uploadId}`,
+    headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    payload: Buffer.from('R'),
+  })),
+  'DELETE /api/uploads/:id': owned((c) => ({
+    method: 'DELETE',
+    url: `/api/uploads/${c.rec.uploadId}`,
+    headers: { 'tus-resumable': '1.0.0' },
+  })),
+  'POST /api/test/uploadaudio': owned((c) =>
+    post('/api/test/uploadaudio', { uploadId: '0'.repeat(32), examId: c.id, questionNo: c.qid }),
+  ),
+  'POST /api/test/questionAudioPlay': owned((c) =>
+    post('/api/test/questionAudioPlay', { userExamId: c.id, qid: c.qid }),
+  ),
+  'POST /api/test/validateAudioTestData': owned((c) =>
+    post('/api/test/validateAudioTestData', { userExamId: c.id, curQues: c.qid }),
+  ),
+  'POST /api/test/uploadvideo': owned((c) =>
+    post('/api/test/uploadvideo', { uploadId: '0'.repeat(32), examId: c.id, questionNo: c.qid }),
+  ),
+  'POST /api/test/validateVideoTestData': owned((c) =>
+    post('/api/test/validateVideoTestData', { userExamId: c.id, qid: c.qid }),
+  ),
+  'POST /api/test/uploadImg': owned((c) =>
+    multipart(
+      '/api/test/uploadImg',
+      {},
+      { field: 'file', name: `${c.userId}_${c.rec.id}_${c.rec.video}.jpg`, type: 'image/jpeg' },
+    ),
+  ),
+  // The signature is the permission (ADR 0150): whoever holds a URL the policy issued reads that one file.
+  'GET /api/media/signed/*': {
+    req: (c) => get(c.signedUrl),
+    cells: { anonymous: OK, candidateA: OK, candidateB: OK, support: OK, admin: OK },
+  },
   'GET /api/test/programlanguages': self(() => get('/api/test/programlanguages')),
   'POST /api/test/programSkeleton': self(() => post('/api/test/programSkeleton', { codingLang: 'java' })),
   'POST /api/test/compilecode': self(() => post('/api/test/compilecode', { code: 'print(1)', lang: 'python' })),
@@ -189,14 +250,34 @@ const MATRIX: Record<string, Row> = {
     post('/api/test/regenratetest', { data: { userExamId: c.id, userId: c.userId, examInstanceId: 1 } }),
   ),
   'GET /api/support/timeline/:userExamId': staff((c) => get(`/api/support/timeline/${c.id}`)),
+  'GET /api/support/media/:userExamId': staff((c) => get(`/api/support/media/${c.id}`)),
   'GET /api/test/getActiveUsers': superOnly(() => get('/api/test/getActiveUsers')),
   // The super administrator's stream never ends under inject: it is read over a socket in support.test.ts.
   'GET /api/test/getActiveUsers/stream': superOnly(() => get('/api/test/getActiveUsers/stream'), 'skip'),
   'POST /api/test/regeneratelisting': superOnly(() => post('/api/test/regeneratelisting', {})),
   'GET /api/result/addintoqueue': superOnly(() => get('/api/result/addintoqueue')),
+  // Content import, rosters and schedules: the super administrator's alone (issue 17).
+  'POST /api/admin/imports': superOnly(() =>
+    multipart('/api/admin/imports', {}, { field: 'file', name: 'a.zip', type: 'application/zip' }),
+  ),
+  'POST /api/admin/imports/extension': superOnly(() => post('/api/admin/imports/extension', {})),
+  'POST /api/admin/rosters': superOnly(() =>
+    multipart('/api/admin/rosters', {}, { field: 'file', name: 'a.csv', type: 'text/csv' }),
+  ),
+  'GET /api/admin/tests': superOnly(() => get('/api/admin/tests')),
+  'POST /api/admin/schedules': superOnly(() => post('/api/admin/schedules', {})),
+  'GET /api/admin/tests/:id/export': superOnly(() => get('/api/admin/tests/1/export')),
   // Last: it ends the session of each caller.
   'GET /api/login/logout': self(() => get('/api/login/logout')),
 };
+
+/** A's recorded-answer attempt (a test only A has) and an unfinished upload of A's on it. */
+async function recordingsOf(t: TestApp, token: string): Promise<Ctx['rec']> {
+  const a = await recordingAttempt(t, DEMO.candidate.email);
+  const created = await createUpload(t.app, token, { attempt: a.userExamId, question: a.spoken, kind: 'audio' }, 10);
+  expect(created.statusCode).toBe(201);
+  return { id: a.userExamId, video: a.video, uploadId: created.headers.location!.toString().split('/').pop()! };
+}
 
 let t: TestApp;
 const tokens: Partial<Record<Who, string>> = {};
@@ -233,7 +314,22 @@ beforeAll(async () => {
     'SELECT user_id, group_id FROM user_exams WHERE id = $1',
     [id],
   );
-  ctx = { id, userId: Number(rows[0]!.user_id), qid, fileUrl: up.json().file_url, groupId: Number(rows[0]!.group_id) };
+  const fileUrl = up.json().file_url;
+  const link = await t.app.inject({
+    method: 'POST',
+    url: '/api/result/downloadfile',
+    headers: a,
+    payload: { url: fileUrl },
+  });
+  ctx = {
+    id,
+    userId: Number(rows[0]!.user_id),
+    qid,
+    fileUrl,
+    signedUrl: link.json().file_url,
+    groupId: Number(rows[0]!.group_id),
+    rec: await recordingsOf(t, tokens.candidateA),
+  };
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -242,8 +338,10 @@ const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
 describe('authorisation matrix', () => {
   it('has exactly one row for every /api route (a new route without a row fails here)', () => {
+    // HEAD of a GET route is the GET's own handler without a body; a HEAD declared alone is a route of its own.
+    const gets = new Set(t.app.routeAccess.filter((r) => r.method === 'GET').map((r) => r.url));
     const routes = t.app.routeAccess
-      .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'))
+      .filter((r) => !(r.method === 'HEAD' && gets.has(r.url)) && !r.url.startsWith('/api/docs'))
       .map(key)
       .sort();
     expect(Object.keys(MATRIX).sort()).toEqual(routes);

@@ -43,6 +43,7 @@ describe('configuration', () => {
       queue: true,
       seedOnStart: true,
       examSweepIntervalMs: 20_000,
+      scoreRescueAfterSeconds: 60,
       saveBatchConcurrency: 2,
       saveBatchRows: 2000,
       autoLoginSecret: undefined,
@@ -51,6 +52,41 @@ describe('configuration', () => {
     expect(c.sandbox.uidBase).toBe(61000);
     expect(c.analysis).toMatchObject({ port: 4100, host: '127.0.0.1', url: undefined });
     expect(c.sandbox.queueSize).toBe(c.sandbox.concurrency * 4);
+  });
+
+  it('media: local disk by default; S3 needs a bucket, and both keys or neither', () => {
+    expect(loadConfig({}).media).toEqual({
+      store: 'local',
+      s3: null,
+      maxObjectMb: 512,
+      urlSecret: undefined,
+      urlTtlSeconds: 300,
+    });
+    expect(() => loadConfig({ MEDIA_STORE: 's3' })).toThrow(/S3_BUCKET must be set when MEDIA_STORE is s3/);
+    expect(() => loadConfig({ MEDIA_STORE: 'disk' })).toThrow(/MEDIA_STORE must be local or s3/);
+    expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET must be an S3 bucket/);
+    expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(() => loadConfig({ S3_PREFIX: '../x/' })).toThrow(/S3_PREFIX/);
+    const s3 = loadConfig({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'invigil-media',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_FORCE_PATH_STYLE: 'on',
+      S3_PREFIX: 'site-a/',
+      MEDIA_URL_TTL_SECONDS: '120',
+    }).media;
+    expect(s3).toMatchObject({ store: 's3', urlTtlSeconds: 120 });
+    expect(s3.s3).toEqual({
+      endpoint: 'http://minio.internal:9000',
+      region: 'us-east-1',
+      bucket: 'invigil-media',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: true,
+      prefix: 'site-a/',
+    });
   });
 
   it('takes fractional minutes (the e2e run locks for 3 s) and refuses a non-number', () => {

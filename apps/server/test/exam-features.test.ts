@@ -276,7 +276,8 @@ describe('answer files', () => {
     const { file_url, error } = res.json();
     expect(error).toBe(false);
     const dl = await post('/api/result/downloadfile', ravi, { url: file_url });
-    expect(dl.json()).toEqual({ error: false, file_url });
+    expect(dl.json()).toMatchObject({ error: false, file_url: expect.stringMatching(/^\/api\/media\/signed\//) });
+    expect((await t.app.inject({ url: dl.json().file_url })).rawPayload.equals(pdf)).toBe(true);
     const get = await t.app.inject({ url: file_url, headers: bearer(ravi) });
     expect(get.statusCode).toBe(200);
     expect(get.rawPayload.length).toBe(pdf.length);
@@ -297,5 +298,9 @@ describe('answer files', () => {
     const big = await upload(ravi, `${id}_${qid}`, 'big.pdf', Buffer.alloc(30_000_001, 0x41));
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('File size must be less than 5MB...');
+    // Nothing of the refused file is left in the store.
+    expect((await t.app.ctx.media.list(`answer-files/${id}/`)).map((e) => e.key)).not.toContainEqual(
+      expect.stringMatching(/big\.pdf$/),
+    );
   });
 });

@@ -45,6 +45,15 @@ describe('retest keeps the deadline (ADR 0070)', () => {
     let left = 1200;
     for (let cycle = 0; cycle < 3; cycle++) {
       expect((await retest(id)).json()).toEqual({ status: 'SUCCESS', examStatus: '998' });
+      if (cycle === 0) {
+        // The candidate was asked to reattempt: the dashboard lists it as pending, to resume.
+        const home = await post('/api/dashboard/userHome', { selectedTab: 'TEST' });
+        const rows = home.json().groups.flatMap((g: { pending: { userExamId: number }[] }) => g.pending);
+        expect(rows.find((r: { userExamId: number }) => r.userExamId === id)).toMatchObject({
+          status: '998',
+          statusLabel: 'IN PROGRESS',
+        });
+      }
       const detail = (await post('/api/test/userTest', { examId: id })).json().examDetail[0];
       expect(detail.status).toBe('998');
       expect(detail.time_remaining).toBeLessThanOrEqual(left);

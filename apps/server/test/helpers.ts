@@ -48,7 +48,7 @@ export interface TestApp {
 /** A fully built app on a fresh, migrated and seeded database; logs off unless `logger` is given. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: Pick<BuildOptions, 'executor' | 'analyzer'> & { logger?: object } = {},
+  options: Pick<BuildOptions, 'executor' | 'analyzer' | 'uploads'> & { logger?: object } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invigil-test-'));
   const scratch = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL) : null;

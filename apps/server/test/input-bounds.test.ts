@@ -94,9 +94,11 @@ describe('input bounds', () => {
   it('a file key ending in .. or . answers 400', async () => {
     for (const tail of ['..', '.']) {
       const key = `answer-files/${own}/1/${tail}`;
-      // URL parsing removes dot segments before the path reaches a route: no file, no 500.
+      // URL parsing removes dot segments before the path reaches a route: what is left
+      // (`answer-files/<id>/`) is not a media key, 400 (never a file, never a 500).
       const read = await get(`/api/result/files/${key}`);
-      expect(read.statusCode, tail).toBe(404);
+      expect(read.statusCode, tail).toBe(400);
+      expect(read.json().message, tail).toBe('Invalid media key.');
       const check = await post('/api/result/downloadfile', { url: `/api/result/files/${key}` });
       expect(check.statusCode, tail).toBe(400);
     }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { createDb } from '@invigil/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -30,6 +31,22 @@ describe('/metrics (Prometheus)', () => {
     expect(body).toMatch(/invigil_active_attempts \d+/);
     expect(body).toContain('invigil_save_batch_saves_bucket');
     expect(body).toContain('process_cpu_seconds_total');
+  });
+
+  it('exports every metric the Grafana dashboard (docs/grafana-invigil.json) draws', async () => {
+    const dashboard = readFileSync(new URL('../../../docs/grafana-invigil.json', import.meta.url), 'utf8');
+    const exprs = (JSON.parse(dashboard) as { panels: Array<{ targets?: Array<{ expr: string }> }> }).panels.flatMap(
+      (p) => (p.targets ?? []).map((t) => t.expr),
+    );
+    const used = new Set(
+      exprs
+        .flatMap((e) => e.match(/\b(?:invigil|http|process|nodejs)_[a-z0-9_]+/g) ?? [])
+        .map((m) => m.replace(/_(bucket|sum|count)$/, '')),
+    );
+    expect(used.size).toBeGreaterThan(10);
+    const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const exported = new Set([...body.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    expect([...used].filter((name) => !exported.has(name))).toEqual([]);
   });
 
   it('is refused through a balancer (X-Forwarded-For) and to other machines without the token', async () => {

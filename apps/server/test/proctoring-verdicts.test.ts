@@ -53,10 +53,19 @@ class FakeAnalyzer {
   speakers = 2;
   /** the overlap score the next speaker samples get (undefined: an engine without the detector) */
   overlap: number | undefined = undefined;
+  /** seconds of speech the next speaker samples get */
+  speech = 10;
   pictures = 0;
-  async describeFace(image: Buffer, embedding: boolean): Promise<FaceDescription> {
+  /** the scene flag of every describeFace call, in order */
+  scenes: boolean[] = [];
+  /** answers for real pictures, by their bytes (base64) */
+  known = new Map<string, FaceDescription>();
+  async describeFace(image: Buffer, embedding: boolean, scene = true): Promise<FaceDescription> {
     if (this.busy) throw new AnalysisBusyError(3);
     this.pictures++;
+    this.scenes.push(scene);
+    const answer = this.known.get(image.toString('base64'));
+    if (answer) return answer;
     const width = image.readUInt32BE(16);
     const person = (v: number[]) => ({ ...summary(1), embedding: embedding ? v : null });
     if (width === 40) return person([1, 0, 0, 0]);
@@ -67,7 +76,7 @@ class FakeAnalyzer {
   }
   async countSpeakers() {
     if (this.busy) throw new AnalysisBusyError(3);
-    return { speakers: this.speakers, speechSeconds: 10, durationSeconds: 15, overlap: this.overlap };
+    return { speakers: this.speakers, speechSeconds: this.speech, durationSeconds: 15, overlap: this.overlap };
   }
   async stats() {
     return {};
@@ -152,6 +161,47 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     }
   });
 
+  it('a second face where it was in the primary picture (a painting on the wall) is no second person (ADR 0103)', async () => {
+    const sharp = (await import('sharp')).default;
+    const crop = (name: string, left: number, top: number, size: number) =>
+      sharp(fixture(name)).extract({ left, top, width: size, height: size }).toBuffer();
+    const candidate = await crop('astronaut.jpg', 150, 60, 140);
+    const painting = await crop('coffee.jpg', 200, 150, 60);
+    const stranger = await crop('chelsea.jpg', 150, 50, 60);
+    const room = (at: [number, number], wall: Buffer) =>
+      sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a8478' } })
+        .composite([
+          { input: candidate, left: at[0], top: at[1] },
+          { input: wall, left: 320, top: 12 },
+        ])
+        .jpeg({ quality: 85 })
+        .toBuffer();
+    const setup = await room([130, 140], painting);
+    const later = await room([141, 133], painting);
+    const intruder = await room([141, 133], stranger);
+    const two = {
+      ...summary(2),
+      embedding: null,
+      face_boxes: [
+        [141, 133, 140, 140],
+        [320, 12, 60, 60],
+      ] as [number, number, number, number][],
+      largest_embedding: [1, 0, 0, 0],
+    };
+    fake.known.set(b64(setup), { ...summary(1), embedding: [1, 0, 0, 0] });
+    fake.known.set(b64(later), two);
+    fake.known.set(b64(intruder), two);
+    const id = await monitoredAttempt(t, DEMO.candidate.email, { photo_matching: 1, photo_action: 'S' });
+    expect((await primary(cand, id, setup)).statusCode).toBe(200);
+    expect((await post('/api/test/startExam', cand, { id })).statusCode).toBe(200);
+    // the painting was there at setup: one face, the candidate's, matched against the primary
+    const calm = await check(cand, id, later);
+    expect(calm.json()).toMatchObject({ outcome: 'ok', face_count: 1, warnings: 0 });
+    // someone new at the same place is a second person
+    const other = await check(cand, id, intruder);
+    expect(other.json()).toMatchObject({ outcome: 'M', face_count: 2, warnings: 1 });
+  });
+
   it('refuses to start or resume a monitored test before a primary picture passed the face check', async () => {
     const id = await monitoredAttempt(t, DEMO.candidate.email, { photo_matching: 1, photo_action: 'S' });
     const refused = await post('/api/test/startExam', cand, { id });
@@ -181,6 +231,48 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     expect((await post('/api/test/startExam', cand, { id: plain })).statusCode).toBe(200);
   });
 
+  it('the primary cannot be swapped during the test, and a closed attempt takes no pictures (ADR 0180)', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, { photo_matching: 1, photo_action: 'C' });
+    expect((await primary(cand, id, PERSON_A)).statusCode).toBe(200);
+    // before the start the setup may be done again
+    expect((await primary(cand, id, PERSON_A)).statusCode).toBe(200);
+    expect((await post('/api/test/startExam', cand, { id })).statusCode).toBe(200);
+    const swapped = await primary(cand, id, PERSON_B);
+    expect(swapped.statusCode).toBe(409);
+    expect(swapped.json().message).toBe(
+      'The camera setup of this test is done; its picture cannot be replaced during the test.',
+    );
+    // periodic checks still match against the setup's face: someone else is a mismatch
+    expect((await check(cand, id, PERSON_B)).json()).toMatchObject({ outcome: 'mismatch' });
+    await t.database.executeSql(`UPDATE user_exams SET status = '010' WHERE id = $1`, [id]);
+    const count = async () =>
+      Number(
+        (await t.database.executeSql('SELECT count(*)::int AS n FROM proctoring_images WHERE user_exam_id = $1', [id]))
+          .rows[0]!.n,
+      );
+    const before = await count();
+    for (const [url, extra] of [
+      ['/api/test/savePrimaryImage', {}],
+      ['/api/test/saveImage', { photo_tag: 'regular' }],
+      ['/api/test/saveErrorImage', { error: 'N' }],
+    ] as const) {
+      const res = await post(url, cand, { userexamid: id, imagePath: b64(PERSON_A), ...extra });
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json()).toMatchObject({ message: 'This test is not in progress.', examStatus: '010' });
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('an attempt in progress without a primary (set up before the check existed) may still get one', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, {});
+    await t.database.executeSql(
+      `UPDATE user_exams SET status = '001', started_at = now(), deadline_at = now() + interval '30 minutes' WHERE id = $1`,
+      [id],
+    );
+    expect((await primary(cand, id, PERSON_A)).statusCode).toBe(200);
+    expect((await primary(cand, id, PERSON_B)).statusCode).toBe(409);
+  });
+
   it('savePrimaryImage keeps only a picture with exactly one face and no objects (422 otherwise)', async () => {
     const id = await monitoredAttempt(t, DEMO.candidate.email, {});
     for (const [picture, outcome] of [
@@ -207,6 +299,7 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     await primary(cand, id, PERSON_A);
     await post('/api/test/startExam', cand, { id });
     fake.pictures = 0;
+    fake.scenes = [];
     const ok = await check(cand, id, PERSON_A);
     expect(ok.json()).toEqual({
       outcome: 'ok',
@@ -261,6 +354,11 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     ]);
     // closed: a further check is refused
     expect((await check(cand, id, PERSON_A)).statusCode).toBe(409);
+    // the scene pass (objects, small faces): on the first check, then on a draw, then always once
+    // the attempt has a warning (ADR 0102); the busy check reached no analysis
+    expect(fake.scenes).toHaveLength(5);
+    expect(fake.scenes[0]).toBe(true);
+    expect(fake.scenes.slice(2)).toEqual([true, true, true]);
   });
 
   it('photo_action C only warns: it never stops', async () => {
@@ -345,6 +443,60 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     } finally {
       fake.overlap = undefined;
       fake.speakers = 2;
+    }
+  });
+
+  it('speaker check: the setup voice sample is the baseline of the first sample, judged by the server (ADR 0101)', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate2.email, { speaker_dialect: 1, audio_action: 'S' });
+    await primary(cand2, id, PERSON_A);
+    const audio = async (purpose: string | null, overlap: number, speakers = 1, speech = 10) => {
+      fake.speakers = speakers;
+      fake.overlap = overlap;
+      fake.speech = speech;
+      const fields: Record<string, string> = { userexamid: String(id) };
+      if (purpose) fields.purpose = purpose;
+      const form = multipart(fields, Buffer.from('fake audio'));
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/test/getaudio',
+        headers: { ...bearer(cand2), ...form.headers },
+        payload: form.payload,
+      });
+    };
+    try {
+      expect((await audio('loud', 0.5)).statusCode).toBe(400);
+      // not usable: two voices by BIC, too little speech, or a score one voice alone does not reach
+      expect((await audio('baseline', 0.55, 2)).json()).toMatchObject({ speakers: 2, warnings: 0, baseline: false });
+      expect((await audio('baseline', 0.55, 1, 3)).json()).toMatchObject({ speakers: 1, baseline: false });
+      expect((await audio('baseline', 0.64)).json()).toMatchObject({ speakers: 1, baseline: false });
+      // the candidate alone: kept as the baseline
+      expect((await audio('baseline', 0.56)).json()).toMatchObject({ speakers: 1, warnings: 0, baseline: true });
+      await post('/api/test/startExam', cand2, { id });
+      // a 'baseline' sample during the test is judged as a check (ADR 0180): a page that labels
+      // every sample 'baseline' is still counted
+      expect((await audio('baseline', 0.5, 3)).json()).toMatchObject({ speakers: 3, warnings: 1, stopped: false });
+      // the first periodic sample, 0.07 above the setup's 0.56: a second voice (without a baseline: one)
+      expect((await audio(null, 0.63)).json()).toMatchObject({ speakers: 2, warnings: 2, baseline: false });
+      expect((await audio('check', 0.57)).json()).toMatchObject({ speakers: 1, warnings: 2 });
+      const { rows } = await t.database.executeSql<{ speakers: number; overlap_score: string | null; purpose: string }>(
+        'SELECT speakers, overlap_score, purpose FROM proctoring_audio_checks WHERE user_exam_id = $1 ORDER BY id',
+        [id],
+      );
+      expect(
+        rows.map((r) => [r.purpose, r.speakers, r.overlap_score === null ? null : Number(r.overlap_score)]),
+      ).toEqual([
+        ['baseline', 2, null],
+        ['baseline', 1, null],
+        ['baseline', 1, null],
+        ['baseline', 1, 0.56],
+        ['check', 3, 0.5],
+        ['check', 2, 0.63],
+        ['check', 1, 0.57],
+      ]);
+    } finally {
+      fake.overlap = undefined;
+      fake.speakers = 2;
+      fake.speech = 10;
     }
   });
 

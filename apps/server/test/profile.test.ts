@@ -57,6 +57,14 @@ describe(`profile (${dbKind})`, () => {
     expect(mail.json().message).toContain(MESSAGES.invalidEmail);
   });
 
+  it("answers the spec's validation texts word for word", async () => {
+    const mobile = await update({ ...valid(), contactNumber: '98765' });
+    expect(mobile.statusCode).toBe(400);
+    expect(mobile.json().message).toBe('Invalid Mobile Number');
+    const both = await update({ ...valid(), contactNumber: '98765', email: 'not-an-email' });
+    expect(both.json().message).toBe('Invalid Email Address, Invalid Mobile Number');
+  });
+
   it('never changes the e-mail, and never another user', async () => {
     const mail = await update({ ...valid(), email: 'someone.else@example.com' });
     expect(mail.statusCode).toBe(400);
@@ -77,7 +85,7 @@ describe(`profile (${dbKind})`, () => {
     });
     const weak = await call({ oldPassword: DEMO.candidate2.password, newPassword: 'weakpass' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().message).toContain(MESSAGES.passwordRule);
+    expect(weak.json().message).toBe(MESSAGES.passwordRule);
     const bad = await call({ oldPassword: DEMO.candidate2.password, newPassword: 'Newpass@123 with spaces' });
     expect(bad.statusCode).toBe(400);
     expect((await call({ oldPassword: DEMO.candidate2.password, newPassword: 'Newpass@123' })).json()).toEqual({

@@ -5,7 +5,14 @@ import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts
  * The only /api routes reachable without a session. Adding `public: true` to a route that is
  * not here, or here without `public: true`, fails this suite.
  */
-const PUBLIC = ['POST /api/login', 'POST /api/login/auto'];
+/** GET /api/media/signed/*: the signature is the permission (ADR 0150). POST /api/login/invite: the link's token is (ADR 0153). */
+const PUBLIC = [
+  'POST /api/login',
+  'POST /api/login/auto',
+  'POST /api/login/invite',
+  'GET /api/media/signed/*',
+  'HEAD /api/media/signed/*',
+];
 /** The OpenAPI UI and document (registered by @fastify/swagger-ui). */
 const PUBLIC_PREFIX = '/api/docs';
 /** Routes limited to roles, with their roles. */
@@ -17,10 +24,17 @@ const ROLE_ROUTES: Record<string, string[]> = {
   'POST /api/test/searchRecord': STAFF,
   'POST /api/test/regenratetest': STAFF,
   'GET /api/support/timeline/:userExamId': STAFF,
+  'GET /api/support/media/:userExamId': STAFF,
   'GET /api/test/getActiveUsers': SUPER,
   'GET /api/test/getActiveUsers/stream': SUPER,
   'POST /api/test/regeneratelisting': SUPER,
   'GET /api/result/addintoqueue': SUPER,
+  'POST /api/admin/imports': SUPER,
+  'POST /api/admin/imports/extension': SUPER,
+  'POST /api/admin/rosters': SUPER,
+  'GET /api/admin/tests': SUPER,
+  'POST /api/admin/schedules': SUPER,
+  'GET /api/admin/tests/:id/export': SUPER,
 };
 
 let t: TestApp;

@@ -73,7 +73,9 @@ describe('the operations demo data', () => {
     const l = (await post(admin, '/api/test/regeneratelisting', {})).json<Reply<'POST /api/test/regeneratelisting'>>()
       .data;
     expect(l.reGenerateListPendingAnswersInsertion.map((r) => r.username)).toContain('dev.ops@example.com');
-    const failed = l.reGenerateListReadyToRegenerate.find((r) => r.status === '999')!;
+    const failedRows = l.reGenerateListReadyToRegenerate.filter((r) => r.status === '999');
+    expect(failedRows.map((r) => r.username).sort()).toEqual(['arjun.ops@example.com', 'dev.ops@example.com']);
+    const failed = failedRows.find((r) => r.username === 'dev.ops@example.com')!;
     expect(failed).toMatchObject({ username: 'dev.ops@example.com', assessment_name: 'Operations Demo Test' });
     expect(failed.result_error).toMatch(/connection to the database was lost/);
     const found = (await post(support, '/api/test/searchUserOrg', { username: 'dev.ops@example.com' })).json<

@@ -1,7 +1,9 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { EXTENSION_SCHEMA_PATH, ExtensionDocument } from '@invigil/contracts';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { addErrorReplies, withDefaultReply } from './error-replies.ts';
 
 /** OpenAPI generated from the zod contracts; the UI at /api/docs, JSON at /api/docs/json (public). */
@@ -22,5 +24,13 @@ export async function registerDocs(app: FastifyInstance) {
       route.config = { ...route.config, public: true };
     });
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    // The extension format's JSON Schema (ADR 0152), published with the OpenAPI document.
+    const extensionSchema = {
+      $id: EXTENSION_SCHEMA_PATH,
+      ...z.toJSONSchema(ExtensionDocument, { io: 'input', target: 'draft-2020-12' }),
+    };
+    docs.get(EXTENSION_SCHEMA_PATH, { schema: { hide: true } }, async (_req, reply) =>
+      reply.header('content-type', 'application/schema+json').send(extensionSchema),
+    );
   });
 }

@@ -1,9 +1,20 @@
+import { MESSAGES } from '@invigil/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../lib/db-unavailable.ts';
 import { HttpError } from '../lib/http-errors.ts';
 
+/** The spec's own texts, in the order the spec joins them ('Invalid Email Address, Invalid Mobile Number'). */
+const SPEC_TEXTS: readonly string[] = Object.values(MESSAGES);
+
+/**
+ * A 400's message: the spec's text itself when the broken rule has one (all of them, joined with
+ * ', ' as the profile form joins them), else the first problem with the field it is about.
+ */
 function validationMessage(error: FastifyError): string {
-  const first = error.validation?.[0] as { message?: string; instancePath?: string } | undefined;
+  const issues = (error.validation ?? []) as Array<{ message?: string; instancePath?: string }>;
+  const spec = [...new Set(issues.map((i) => i.message ?? ''))].filter((m) => SPEC_TEXTS.includes(m));
+  if (spec.length) return spec.sort((a, b) => SPEC_TEXTS.indexOf(a) - SPEC_TEXTS.indexOf(b)).join(', ');
+  const first = issues[0];
   if (!first) return error.message;
   const where = first.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
   return where ? `${where}: ${first.message}` : (first.message ?? 'Invalid request');
@@ -17,6 +28,7 @@ const REASONS: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
   423: 'Locked',
   429: 'Too Many Requests',
   503: 'Service Unavailable',
@@ -33,6 +45,8 @@ const DB_RETRY_AFTER_SECONDS = 2;
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      // A store or service that is down: the client gets 503, the operator the cause.
+      if (error.statusCode === 503 && error.cause) request.log.warn({ err: error.cause }, error.message);
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,

@@ -111,6 +111,24 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
     for (const q of await ctx.queue.boss.getQueues()) set({ queue: q.name }, await ctx.queue.boss.getQueueSize(q.name));
   });
 
+  const jobSeconds = new Histogram({
+    name: 'invigil_job_duration_seconds',
+    help: 'Time to handle one pg-boss job or one batch of jobs, by queue',
+    labelNames: ['queue'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const jobsHandled = new Counter({
+    name: 'invigil_jobs_handled_total',
+    help: 'pg-boss jobs handled by this node, by queue and outcome (ok, failed: handed back for a retry)',
+    labelNames: ['queue', 'outcome'],
+    registers: [registry],
+  });
+  ctx.queue?.observe((queue, jobs, seconds, ok) => {
+    jobSeconds.observe({ queue }, seconds);
+    jobsHandled.inc({ queue, outcome: ok ? 'ok' : 'failed' }, jobs);
+  });
+
   sampled(registry, 'invigil_sandbox', 'Code sandbox: runs running, queued, capacity', ['state'], (set) => {
     const load = ctx.runtime.codeRunners.load();
     if (!load) return;

@@ -1,4 +1,11 @@
-import { AutoLoginRequest, LoginReplies, LoginRequest, LogoutResponse, MESSAGES } from '@invigil/contracts';
+import {
+  AutoLoginRequest,
+  LoginReplies,
+  LoginRequest,
+  LogoutResponse,
+  MESSAGES,
+  SetPasswordRequest,
+} from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -8,7 +15,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, repositories, services } = app.ctx;
   const { users, sessions, usedLinks } = repositories;
-  const { auth } = services;
+  const { auth, setPassword } = services;
   const loginLimit = { max: config.loginRatePerMinute, timeWindow: '1 minute' };
   const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({
     userAgent: String(req.headers['user-agent'] ?? ''),
@@ -47,6 +54,24 @@ export default async function authRoutes(fastify: FastifyInstance) {
           throw new HttpError(401, MESSAGES.autoLoginExpired);
       };
       const outcome = await auth.openSession(user, req.body.regen, meta(req), claim);
+      return reply.status(outcome.httpStatus as 200).send(outcome.body);
+    },
+  );
+
+  app.post(
+    '/api/login/invite',
+    {
+      config: { public: true, rateLimit: loginLimit },
+      schema: {
+        tags: ['auth'],
+        summary: "Set a new user's first password from a set-password link, and sign in",
+        body: SetPasswordRequest,
+        response: LoginReplies,
+      },
+    },
+    async (req, reply) => {
+      const { token, password, regen } = req.body;
+      const outcome = await setPassword.setPassword(token, password, regen, meta(req));
       return reply.status(outcome.httpStatus as 200).send(outcome.body);
     },
   );

@@ -1,31 +1,10 @@
 import { MESSAGES } from '@invigil/contracts';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { HttpError } from '../../lib/http-errors.ts';
+import { secretKey } from '../../lib/secret-key.ts';
 import { hmacHex, safeEqualHex } from '../../lib/tokens.ts';
 
-/**
- * The HMAC key for auto-login links: the configured secret (AUTO_LOGIN_SECRET, set it on every
- * API node in production), or a key generated once under the data directory. A file, not the
- * database, so the link command works while the embedded database is held by the running server.
- */
-export function autoLoginKey(dataDir: string, secret?: string): string {
-  if (secret) return secret;
-  const file = path.join(dataDir, 'secrets', 'auto-login.key');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const key = randomBytes(32).toString('hex');
-    try {
-      writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
-      return key;
-    } catch {
-      return readFileSync(file, 'utf8').trim();
-    }
-  }
-}
+/** The HMAC key of auto-login links: AUTO_LOGIN_SECRET, or a key generated under DATA_DIR/secrets. */
+export const autoLoginKey = (dataDir: string, secret?: string): string => secretKey(dataDir, 'auto-login', secret);
 
 const message = (ref: string, emailB64: string) => `${ref}.${emailB64}`;
 

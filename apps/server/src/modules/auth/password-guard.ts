@@ -30,7 +30,9 @@ export class PasswordGuard {
     const now = Date.now();
     const state = user ?? (await this.failedNames.find(name)) ?? { failedAttempts: 0, lockedUntil: null };
     if (state.lockedUntil && state.lockedUntil.getTime() > now) return { ok: false, locked: true };
-    const right = await verifyPassword(password, user ? user.passwordHash : await dummyHash());
+    // An account without a password yet (imported, ADR 0153) costs the same scrypt work as any other.
+    const hash = user?.passwordHash.startsWith('scrypt$') ? user.passwordHash : await dummyHash();
+    const right = (await verifyPassword(password, hash)) && !!user;
     if (right && user) {
       if (user.failedAttempts || user.lockedUntil) await this.users.clearFailures(user.id);
       return { ok: true, user };

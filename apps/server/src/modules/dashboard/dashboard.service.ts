@@ -8,9 +8,11 @@ import {
   type DashboardLists,
   type DashboardMenuRequest,
   DEFAULT_LANGUAGE,
+  EXAM_STATUS,
   type ExpiredRow,
   type GetLanguagesResponse,
   type GetUserOrgDataResponse,
+  isResumable,
   isSurveyType,
   LANGUAGE_NAMES,
   type ListType,
@@ -27,7 +29,8 @@ import type { AttemptRecord, DashboardRepository, OrgRecord } from './dashboard.
 /** The group an applied practice test lands in (one per organisation). */
 const PRACTICE_GROUP = 'Practice Tests';
 
-const PENDING = new Set(['000', '001']);
+/** Not started, in progress, and a retest (998) the candidate was asked to reattempt. */
+const PENDING = new Set(['000', '001', '998']);
 const LIST_MENUS = new Set(['Site Requirements', 'Support', 'User Help']);
 
 type Bucket = 'pending' | 'completed' | 'expired';
@@ -35,7 +38,7 @@ type Bucket = 'pending' | 'completed' | 'expired';
 /** Where an assignment is listed, by the server's clock: lapsed not-started items are expired. */
 export function bucketOf(a: Pick<AttemptRecord, 'status' | 'expiresAt'>, now: number): Bucket {
   if (a.status === '100') return 'expired';
-  if (a.status === '000' && a.expiresAt && a.expiresAt.getTime() < now) return 'expired';
+  if ((a.status === '000' || a.status === '998') && a.expiresAt && a.expiresAt.getTime() < now) return 'expired';
   if (PENDING.has(a.status)) return 'pending';
   return 'completed';
 }
@@ -52,7 +55,7 @@ function pendingRow(a: AttemptRecord, now: number): PendingRow {
     assessee: a.assessee,
     role: a.assesseeRole,
     status: a.status,
-    statusLabel: STATUS_LABEL[a.status] ?? a.status,
+    statusLabel: isResumable(a.status) ? STATUS_LABEL[EXAM_STATUS.inProgress]! : (STATUS_LABEL[a.status] ?? a.status),
     testType: a.testType,
     available: a.scheduledAt.getTime() <= now,
     selectedLanguage: a.selectedLanguage,

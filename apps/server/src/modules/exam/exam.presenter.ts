@@ -106,6 +106,9 @@ function contentFor(q: QuestionRow, lang: string, seed: number, ids: MatchIds): 
   }
   if (q.qtypeCode === QTYPE.typingTest) return { sourceText: String(c.sourceText ?? '') };
   if (q.qtypeCode === QTYPE.typedInput) return { lines: Math.max(1, Math.min(20, Number(c.lines ?? 1))) };
+  // An imported descriptive question may take only text or only a file (ADR 0151); the seed's take both.
+  if (q.qtypeCode === QTYPE.descriptive && (c.fileUpload === false || c.textAnswer === false))
+    return { fileUpload: c.fileUpload !== false, textAnswer: c.textAnswer !== false };
   return null;
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from '@invigil/db';
-import type { AnswerValue } from '@invigil/contracts';
+import { FILES_PATH, RECORDED_DESCRIPTIVE_TEXT, type AnswerValue } from '@invigil/contracts';
 import {
   date,
   num,
@@ -114,12 +114,13 @@ function toAttempt(r: AttemptDbRow): Attempt {
   };
 }
 
-const ATTEMPT_SQL = `
+const ATTEMPT_SELECT = `
   SELECT ue.id, ue.user_id, ue.exam_id, ue.status, ue.scheduled_at, ue.started_at, ue.deadline_at, ue.finished_at, ue.expires_at, ue.selected_language,
          ue.window_switch_count, ue.abort_reason, ue.result_status, ue.result_date, ue.obtained_marks, ue.total_marks, ue.percentage,
          e.name, e.test_type, e.exam_type_id, e.duration_seconds, e.instruction_text, e.translated_instructions, e.languages,
          e.total_marks_to_attempt, e.thank_you_message, e.settings, now() AS now
-    FROM user_exams ue JOIN exams e ON e.id = ue.exam_id WHERE ue.id = $1`;
+    FROM user_exams ue JOIN exams e ON e.id = ue.exam_id`;
+const ATTEMPT_SQL = `${ATTEMPT_SELECT} WHERE ue.id = $1`;
 
 /** Attempts, questions and answers (raw SQL: the same text on PGlite and PostgreSQL). */
 export class ExamRepository {
@@ -131,6 +132,15 @@ export class ExamRepository {
   async attempt(id: number): Promise<Attempt | null> {
     const { rows } = await this.database.executeSql<AttemptDbRow>(ATTEMPT_SQL, [id]);
     return rows[0] ? toAttempt(rows[0]) : null;
+  }
+
+  /** Several attempts in one query (batch scoring); missing ids are left out. */
+  async attempts(ids: number[]): Promise<Attempt[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.database.executeSql<AttemptDbRow>(`${ATTEMPT_SELECT} WHERE ue.id = ANY($1::int[])`, [
+      ids,
+    ]);
+    return rows.map(toAttempt);
   }
 
   /** userId and examId of an attempt never change: cached for the hot save path. */
@@ -204,12 +214,50 @@ export class ExamRepository {
     return (entry.ids ??= new Set(rows.map((q) => q.id)));
   }
 
+  /**
+   * The attempt's answers. A recorded answer's fields (answerResourcePath, name, recordedTime,
+   * mongoSaved, descriptive text) come only from the server's verified recordings
+   * (recorded_answers), never from what a browser saved: those keys of a saved value are dropped
+   * and a verified recording's are laid over it. So does the question audio's play count
+   * (audioButtonCount, question_audio_plays).
+   */
   async answers(userExamId: number): Promise<StoredAnswer[]> {
-    const { rows } = await this.database.executeSql<AnswerDbRow>(
-      'SELECT question_id, client_seq, value FROM answers WHERE user_exam_id = $1',
-      [userExamId],
+    return (await this.answersOf([userExamId])).get(userExamId) ?? [];
+  }
+
+  /** The stored answers of several attempts in one query (batch scoring), by attempt. */
+  async answersOf(userExamIds: number[]): Promise<Map<number, StoredAnswer[]>> {
+    const out = new Map<number, StoredAnswer[]>();
+    if (userExamIds.length === 0) return out;
+    const { rows } = await this.database.executeSql<AnswerDbRow & { user_exam_id: number }>(
+      `SELECT COALESCE(a.user_exam_id, r.user_exam_id, p.user_exam_id) AS user_exam_id,
+              COALESCE(a.question_id, r.question_id, p.question_id) AS question_id, COALESCE(a.client_seq, 0) AS client_seq,
+              (CASE WHEN r.question_id IS NULL
+                   THEN COALESCE(a.value, '{}'::jsonb) - 'answerResourcePath' - 'answerResourceName' - 'recordedTime' - 'mongoSaved'
+                    ELSE COALESCE(a.value, '{}'::jsonb) || jsonb_build_object(
+                      'answerResourcePath', $2::text || r.media_key,
+                      'answerResourceName', r.file_name,
+                      'recordedTime', round(r.duration_seconds, 1)::float8,
+                      'mongoSaved', true,
+                      'descriptiveText', $3::text) END)
+              - 'audioButtonCount'
+              || CASE WHEN p.question_id IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('audioButtonCount', p.plays) END AS value
+         FROM (SELECT user_exam_id, question_id, client_seq, value FROM answers WHERE user_exam_id = ANY($1::int[])) a
+         FULL JOIN (SELECT user_exam_id, question_id, media_key, file_name, duration_seconds FROM recorded_answers
+                     WHERE user_exam_id = ANY($1::int[])) r
+           ON r.user_exam_id = a.user_exam_id AND r.question_id = a.question_id
+         FULL JOIN (SELECT user_exam_id, question_id, plays FROM question_audio_plays WHERE user_exam_id = ANY($1::int[])) p
+           ON p.user_exam_id = COALESCE(a.user_exam_id, r.user_exam_id)
+          AND p.question_id = COALESCE(a.question_id, r.question_id)`,
+      [userExamIds, FILES_PATH, RECORDED_DESCRIPTIVE_TEXT],
     );
-    return rows.map((r) => ({ qid: r.question_id, seq: r.client_seq, value: r.value }));
+    for (const r of rows) {
+      const id = Number(r.user_exam_id);
+      const list = out.get(id) ?? [];
+      list.push({ qid: r.question_id, seq: r.client_seq, value: r.value });
+      out.set(id, list);
+    }
+    return out;
   }
 
   /**
@@ -294,9 +342,10 @@ export class ExamRepository {
     const { rows } = await this.database.executeSql(
       `UPDATE user_exams SET status = '998', updated_at = now()
         WHERE id = $1 AND status IN ('000', '001', '998')
-          AND ($2::boolean OR NOT EXISTS (
+          AND ($2::boolean OR (NOT EXISTS (
             SELECT 1 FROM answers WHERE user_exam_id = $1
-               AND (value - 'buttonStyle' - 'timeSpend' - 'seq' - 'index') <> '{}'::jsonb)) RETURNING id`,
+               AND (value - 'buttonStyle' - 'timeSpend' - 'seq' - 'index' - 'audioButtonCount') <> '{}'::jsonb)
+            AND NOT EXISTS (SELECT 1 FROM recorded_answers WHERE user_exam_id = $1))) RETURNING id`,
       [userExamId, checked],
     );
     if (!rows.length) return false;

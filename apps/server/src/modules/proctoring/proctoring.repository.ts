@@ -88,6 +88,25 @@ export class ProctoringRepository {
       .orderBy(proctoringImages.id);
   }
 
+  /** An attempt's pictures for the support media view, oldest first (no embeddings). */
+  async pictures(userExamId: number, limit: number) {
+    return this.db
+      .select({
+        kind: proctoringImages.kind,
+        mediaKey: proctoringImages.mediaKey,
+        sizeBytes: proctoringImages.sizeBytes,
+        photoTag: proctoringImages.photoTag,
+        errorCode: proctoringImages.errorCode,
+        faceCount: proctoringImages.faceCount,
+        objectsDetected: proctoringImages.objectsDetected,
+        createdAt: proctoringImages.createdAt,
+      })
+      .from(proctoringImages)
+      .where(eq(proctoringImages.userExamId, userExamId))
+      .orderBy(proctoringImages.createdAt, proctoringImages.id)
+      .limit(limit);
+  }
+
   async addAudioCheck(v: {
     userExamId: number;
     userId: number;
@@ -95,6 +114,7 @@ export class ProctoringRepository {
     speechSeconds: number;
     durationSeconds: number;
     overlapScore: number | null;
+    purpose: 'check' | 'baseline';
   }) {
     await this.db.insert(proctoringAudioChecks).values({
       ...v,
@@ -145,6 +165,16 @@ export class ProctoringRepository {
       .from(userExams)
       .where(eq(userExams.id, userExamId));
     return rows[0] ?? { photo: 0, audio: 0 };
+  }
+
+  /** What the scene-pass rule needs (scene-sampling.ts): photo warnings so far and whether a periodic picture came. */
+  async checkHistory(userExamId: number): Promise<{ photoWarnings: number; firstCheck: boolean }> {
+    const rows = await this.db
+      .select({ photo: userExams.photoWarnings, last: userExams.lastPhotoAt })
+      .from(userExams)
+      .where(eq(userExams.id, userExamId));
+    const row = rows[0];
+    return { photoWarnings: row?.photo ?? 0, firstCheck: !row?.last };
   }
 
   /**

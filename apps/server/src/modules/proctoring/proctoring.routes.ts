@@ -8,6 +8,7 @@ import {
   GetAudioResponse,
   GetMonitoringDataRequest,
   GetMonitoringDataResponse,
+  isSpeakerPurpose,
   PhotoCheckRequest,
   PhotoCheckResponse,
   ProctoringMsgResponse,
@@ -19,6 +20,7 @@ import {
   SendPrimaryImageResponse,
   SingleFaceRequest,
   SingleFaceResponse,
+  SPEAKER_PURPOSES,
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -74,19 +76,23 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
       if (!req.isMultipart()) throw new HttpError(415, 'Send the audio as multipart/form-data in the field audiofile.');
       let audio: Buffer | null = null;
       let userExamId: number | null = null;
+      let purpose = 'check';
       for await (const part of req.parts()) {
         if (part.type === 'file') {
           const data = await part.toBuffer();
           if (part.fieldname === 'audiofile') audio = data;
         } else if (part.fieldname === 'userexamid') {
           userExamId = Number(part.value);
+        } else if (part.fieldname === 'purpose') {
+          purpose = String(part.value);
         }
       }
       if (!userExamId || !Number.isInteger(userExamId) || userExamId <= 0)
         throw new HttpError(400, 'userexamid is required');
       if (!audio) throw new HttpError(400, 'audiofile is required');
       if (audio.length === 0) throw new HttpError(400, 'Uploaded audio file is empty', { code: 'EMPTY_AUDIO' });
-      return service.speakers(req.user, userExamId, audio);
+      if (!isSpeakerPurpose(purpose)) throw new HttpError(400, `purpose must be one of ${SPEAKER_PURPOSES.join(', ')}`);
+      return service.speakers(req.user, userExamId, audio, purpose);
     },
   );
 

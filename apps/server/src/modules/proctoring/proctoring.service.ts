@@ -6,13 +6,11 @@ import {
   assertImageDimensions,
   decodeBase64Image,
   matchEmbeddings,
-  overlapParams,
-  overlapsBaseline,
+  staticFacesAgainst,
   type Analyzer,
   type FaceDescription,
 } from '@invigil/analysis';
 import {
-  AUDIO_STOP_AFTER,
   EXAM_STATUS,
   MONITORING_DEFAULTS,
   PHOTO_STOP_AFTER,
@@ -23,16 +21,19 @@ import {
   type PhotoOutcome,
   type SaveErrorImageRequest,
   type SaveImageRequest,
+  type SpeakerPurpose,
   type StopReason,
 } from '@invigil/contracts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { HttpError, busy } from '../../lib/http-errors.ts';
-import type { MediaStorage } from '../../lib/media-storage.ts';
+import type { MediaStorage } from '../../lib/media/media-storage.ts';
 import { monitoringSettings } from '../../lib/monitoring.ts';
 import { isStaff, permitted } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { mediaPolicy } from '../../policies/media.policy.ts';
 import type { AnalyzerProvider } from './analyzer-provider.ts';
+import { sceneCheck } from './scene-sampling.ts';
+import { judgeSpeakerSample, type AttemptStopper } from './speaker-checks.ts';
 import type { ImageKind, ProctoringRepository, UserExamRef } from './proctoring.repository.ts';
 import type { AttemptActivity } from '../support/attempt-activity.ts';
 
@@ -45,6 +46,18 @@ function toHttpError(e: unknown): unknown {
 
 const USER_EXAM_NOT_FOUND = 'User exam not found.';
 const NOT_IN_PROGRESS = 'This test is not in progress.';
+/** Attempts still being set up or taken; a closed one (submitted, timed out, stopped, expired) takes no pictures. */
+const OPEN_STATUSES: ReadonlySet<string> = new Set([
+  EXAM_STATUS.notStarted,
+  EXAM_STATUS.inProgress,
+  EXAM_STATUS.retest,
+]);
+const PRIMARY_KEPT = 'The camera setup of this test is done; its picture cannot be replaced during the test.';
+
+/** 409 when the attempt is closed: its pictures are evidence and are not added to afterwards. */
+function requireOpen(ue: UserExamRef) {
+  if (!OPEN_STATUSES.has(ue.status)) throw new HttpError(409, NOT_IN_PROGRESS, { examStatus: ue.status });
+}
 /** Device logs kept per user-exam and channel (or per user without an attempt); more are dropped. */
 const LOG_CAP = 500;
 /** The spec's log fields kept as the detail (JSON), besides our own free-text detail. */
@@ -67,11 +80,6 @@ function logDetail(body: DeviceLogRequest): string | undefined {
   if (body.detail !== undefined) return body.detail;
   const fields = Object.fromEntries(LOG_FIELDS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
   return Object.keys(fields).length ? JSON.stringify(fields) : undefined; // bounded by the 16 KB body limit
-}
-
-/** Stops a proctored attempt (status 111 with the reason) and has it scored: the results service. */
-export interface AttemptStopper {
-  stopForProctoring(userExamId: number, reason: string): Promise<boolean>;
 }
 
 const PHOTO_TAG: Record<PhotoOutcome, PhotoCheckResponse['photo_tag']> = {
@@ -151,6 +159,7 @@ export class ProctoringService {
     return bytes;
   }
 
+  /** Stores a picture and its row; the key is for the timeline, never for the reply. */
   private async store(
     user: AuthUser,
     ue: UserExamRef,
@@ -169,7 +178,12 @@ export class ProctoringService {
       sizeBytes: bytes.length,
       ...extra,
     });
-    return { msg: 'SUCCESS' };
+    return { msg: 'SUCCESS' as const, key };
+  }
+
+  private async storeAndReply(...args: Parameters<ProctoringService['store']>) {
+    await this.store(...args);
+    return { msg: 'SUCCESS' as const };
   }
 
   /**
@@ -180,14 +194,20 @@ export class ProctoringService {
   async savePrimaryImage(user: AuthUser, userExamId: number, imagePath: string) {
     const ue = await this.userExamFor(user, userExamId, 'store');
     const bytes = this.decodeImage(imagePath);
+    requireOpen(ue);
+    // Periodic checks match against the primary: swapping it during the test (another person's
+    // face) would make them pass. It is set before the start, or once when an attempt in progress
+    // has none (attack review, ADR 0180).
+    if (ue.status === EXAM_STATUS.inProgress && (await this.repo.latestPrimary(ue.id)))
+      throw new HttpError(409, PRIMARY_KEPT, { examStatus: ue.status });
     const d = await this.run((a) => a.describeFace(bytes, true));
     const outcome = d.face_count === 1 && !d.object_detected && !d.embedding ? 'N' : faceOutcome(d);
     if (outcome !== 'ok') throw new HttpError(422, PRIMARY_IMAGE_MESSAGES[outcome], { outcome });
-    return this.store(user, ue, 'primary', imagePath, { faceCount: 1, embedding: d.embedding });
+    return this.storeAndReply(user, ue, 'primary', imagePath, { faceCount: 1, embedding: d.embedding });
   }
 
   /** The primary picture's embedding (computed once and kept for a primary stored without one), or null. */
-  private async primaryEmbedding(userExamId: number): Promise<number[] | null> {
+  async primaryEmbedding(userExamId: number): Promise<number[] | null> {
     const primary = await this.repo.latestPrimary(userExamId);
     if (!primary) return null;
     if (primary.embedding) return primary.embedding;
@@ -211,7 +231,9 @@ export class ProctoringService {
     const settings = monitoringSettings(ue.settings ?? {});
     const bytes = this.decodeImage(body.imagePath);
     const primary = settings.photo_matching ? await this.primaryEmbedding(ue.id) : null;
-    const d = await this.run((a) => a.describeFace(bytes, settings.photo_matching));
+    const scene = sceneCheck(await this.repo.checkHistory(ue.id));
+    const seen = await this.run((a) => a.describeFace(bytes, settings.photo_matching, scene));
+    const d = await this.withoutStaticFaces(ue.id, bytes, seen);
     let outcome: PhotoOutcome = faceOutcome(d);
     // Matching on: no kept primary, no embedding of this face, or a different face is a mismatch.
     if (
@@ -222,17 +244,16 @@ export class ProctoringService {
       outcome = 'mismatch';
     await this.repo.pictureArrived(ue.id, user.id, 2 * settings.photo_timer);
     const common = { photoTag: PHOTO_TAG[outcome], expression1: body.expression1, expression2: body.expression2 };
-    if (outcome === 'ok') {
-      await this.store(user, ue, 'regular', body.imagePath, { ...common, faceCount: d.face_count });
-    } else {
-      await this.store(user, ue, 'error', body.imagePath, {
-        ...common,
-        errorCode: outcome === 'mismatch' ? null : outcome,
-        faceCount: d.face_count,
-        objectsDetected: d.object_names.length ? d.object_names : null,
-        objectsCount: d.objects_count,
-      });
-    }
+    const { key } =
+      outcome === 'ok'
+        ? await this.store(user, ue, 'regular', body.imagePath, { ...common, faceCount: d.face_count })
+        : await this.store(user, ue, 'error', body.imagePath, {
+            ...common,
+            errorCode: outcome === 'mismatch' ? null : outcome,
+            faceCount: d.face_count,
+            objectsDetected: d.object_names.length ? d.object_names : null,
+            objectsCount: d.objects_count,
+          });
     const reply = { outcome, photo_tag: PHOTO_TAG[outcome], face_count: d.face_count, object_names: d.object_names };
     const verdict = (warnings: number, stopped: boolean) =>
       this.activity.record({
@@ -240,7 +261,9 @@ export class ProctoringService {
         userExamId: ue.id,
         userId: user.id,
         actorId: user.id,
-        data: { ...reply, warnings, stopped },
+        // The picture's key: the support timeline links the event to it. scene: ADR 0102.
+        // staticFaces: faces dropped as pictures on the wall (ADR 0103), for a reviewer
+        data: { ...reply, warnings, stopped, media: key, scene, staticFaces: seen.face_count - d.face_count },
       });
     if (outcome === 'ok') {
       const { photo } = await this.repo.warnings(ue.id);
@@ -256,6 +279,33 @@ export class ProctoringService {
       (await this.stopper.stopForProctoring(ue.id, reason));
     verdict(warnings, stopped);
     return { ...reply, warnings, stopped, reason: stopped ? reason : null };
+  }
+
+  /**
+   * A periodic picture with several faces: the faces other than the largest (the candidate's) that
+   * are where they were in the primary picture, pixel for pixel, are a painting, poster or photo on
+   * the wall, not people (ADR 0103). Setup refused a second face, so a person behind the candidate
+   * was not there then; a primary picture that cannot be read leaves the count as it was.
+   */
+  private async withoutStaticFaces(userExamId: number, bytes: Buffer, d: FaceDescription): Promise<FaceDescription> {
+    if (d.face_count < 2 || !d.face_boxes) return d;
+    const primary = await this.repo.latestPrimary(userExamId);
+    const reference = primary ? await this.media.get(primary.mediaKey) : null;
+    if (!reference) return d;
+    let drop: Set<number>;
+    try {
+      drop = new Set(await staticFacesAgainst(bytes, reference, d.face_boxes));
+    } catch {
+      return d;
+    }
+    if (drop.size === 0) return d;
+    const face_boxes = d.face_boxes.filter((_, k) => !drop.has(k));
+    return {
+      ...d,
+      face_count: face_boxes.length,
+      face_boxes,
+      embedding: face_boxes.length === 1 ? (d.largest_embedding ?? null) : null,
+    };
   }
 
   /** Device logs (fire and forget): stored per user and attempt, at most LOG_CAP per channel. */
@@ -302,7 +352,9 @@ export class ProctoringService {
 
   async saveImage(user: AuthUser, body: SaveImageRequest) {
     const ue = await this.userExamFor(user, body.userexamid, 'store');
-    return this.store(user, ue, 'regular', body.imagePath, {
+    this.decodeImage(body.imagePath);
+    requireOpen(ue);
+    return this.storeAndReply(user, ue, 'regular', body.imagePath, {
       photoTag: body.photo_tag || 'regular',
       expression1: body.expression1,
       expression2: body.expression2,
@@ -311,6 +363,8 @@ export class ProctoringService {
 
   async saveErrorImage(user: AuthUser, body: SaveErrorImageRequest) {
     const ue = await this.userExamFor(user, body.userexamid, 'store');
+    this.decodeImage(body.imagePath);
+    requireOpen(ue);
     const objects = Array.isArray(body.objects_detected)
       ? body.objects_detected
       : body.objects_detected
@@ -319,7 +373,7 @@ export class ProctoringService {
             .map((s) => s.trim())
             .filter(Boolean)
         : null;
-    return this.store(user, ue, 'error', body.imagePath, {
+    return this.storeAndReply(user, ue, 'error', body.imagePath, {
       errorCode: body.error,
       photoTag: body.photo_tag || null,
       faceCount: body.facecount,
@@ -330,42 +384,19 @@ export class ProctoringService {
     });
   }
 
-  async speakers(user: AuthUser, userExamId: number, audio: Buffer) {
+  /** A speaker sample ('check' during the test, 'baseline' at device setup): speaker-checks.ts. */
+  async speakers(user: AuthUser, userExamId: number, audio: Buffer, purpose: SpeakerPurpose = 'check') {
     const ue = await this.userExamFor(user, userExamId, 'store');
     const r = await this.run((a) => a.countSpeakers(audio));
-    // BIC separates voices taking turns; a voice talking over the candidate is found by the overlap
-    // score rising above this candidate's own earlier single-speaker samples (ADR 0101).
-    const overlap = typeof r.overlap === 'number' && r.overlap > 0 ? r.overlap : null;
-    const overlapped =
-      r.speakers === 1 &&
-      overlap !== null &&
-      overlapsBaseline(overlap, await this.repo.singleSpeakerOverlapScores(ue.id, overlapParams.baselineSamples));
-    const speakers = overlapped ? 2 : r.speakers;
-    await this.repo.addAudioCheck({
-      userExamId: ue.id,
-      userId: user.id,
-      speakers,
-      speechSeconds: r.speechSeconds,
-      durationSeconds: r.durationSeconds,
-      overlapScore: overlap,
-    });
-    const base = { speakers, speech_seconds: r.speechSeconds, duration_seconds: r.durationSeconds };
-    // Counted only while the attempt is in progress (the setup's microphone check is not).
-    const counted = speakers >= 2 ? await this.repo.countViolation(ue.id, 'audio') : null;
-    const warnings = counted ?? (await this.repo.warnings(ue.id)).audio;
-    const settings = monitoringSettings(ue.settings ?? {});
-    const stopped =
-      counted !== null &&
-      settings.audio_action === 'S' &&
-      counted >= AUDIO_STOP_AFTER &&
-      (await this.stopper.stopForProctoring(ue.id, 'speakers'));
-    this.activity.record({
-      kind: 'proctoring.speakers',
-      userExamId: ue.id,
-      userId: user.id,
-      actorId: user.id,
-      data: { ...base, overlap, overlapped, warnings, stopped },
-    });
-    return { ...base, warnings, stopped, reason: stopped ? ('speakers' as const) : null };
+    // 'baseline' is the setup's sample. During the test it is judged as a check: otherwise a page
+    // that labels every sample 'baseline' is never counted (attack review, ADR 0180).
+    const judgedAs = purpose === 'baseline' && ue.status === EXAM_STATUS.inProgress ? 'check' : purpose;
+    return judgeSpeakerSample(
+      { repo: this.repo, stopper: this.stopper, activity: this.activity },
+      user,
+      ue,
+      r,
+      judgedAs,
+    );
   }
 }

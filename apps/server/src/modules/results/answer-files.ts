@@ -1,31 +1,21 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, extensionOf, isAllowedUpload } from '@invigil/contracts';
+import { FILES_PATH, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, isAllowedUpload } from '@invigil/contracts';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
-import type { MediaStorage } from '../../lib/media-storage.ts';
+import { HttpError, badRequest } from '../../lib/http-errors.ts';
+import { contentTypeOf } from '../../lib/media/content-types.ts';
+import { MediaTooLargeError, type MediaStorage } from '../../lib/media/media-storage.ts';
 import { isStaff, permitted, type Actor } from '../../policies/actor.ts';
-import type { AttemptActivity } from '../support/attempt-activity.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { mediaPolicy } from '../../policies/media.policy.ts';
 import type { ExamRepository } from '../exam/exam.repository.ts';
-import { errorCode } from '../../lib/error-code.ts';
+import type { AttemptMediaEntry, AttemptMediaSource } from '../media/attempt-media.ts';
+import type { MediaLinks } from '../media/media-links.ts';
 
-const FILE_URL_PREFIX = '/api/result/files/';
-const KEY_RE = /^answer-files\/(\d+)\/(\d+)\/[A-Za-z0-9._-]+$/;
-
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
-const contentTypeOf = (name: string) => CONTENT_TYPES[extensionOf(name)] ?? 'application/octet-stream';
+/** The stable address of an answer file (kept in the answer); downloadfile turns it into a signed URL. */
+const FILE_URL_PREFIX = FILES_PATH;
+const KEY_RE = /^answer-files\/(\d+)\/(\d+)\/(\d+)-([A-Za-z0-9._-]+)$/;
+/** Path parts or control characters in a name the client sent: refused, never rewritten. */
+const hasPathParts = (name: string) =>
+  /[/\\]/.test(name) || name === '.' || name === '..' || [...name].some((c) => c.charCodeAt(0) < 32);
 
 const safeName = (name: string) =>
   name
@@ -34,11 +24,11 @@ const safeName = (name: string) =>
     .slice(-100) || 'file';
 
 /** Descriptive answers' file uploads and downloads through the media storage port. */
-export class AnswerFiles {
+export class AnswerFiles implements AttemptMediaSource {
   constructor(
     private readonly media: MediaStorage,
     private readonly repo: ExamRepository,
-    private readonly activity: AttemptActivity,
+    private readonly links: MediaLinks,
   ) {}
 
   /** POST /api/result/uploadfile: field `upl`, header `filename` = `{examid}_{qid}`. */
@@ -59,54 +49,71 @@ export class AnswerFiles {
     if (!req.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data in the field upl.');
     const part = await req.file();
     if (!part || part.fieldname !== 'upl') throw badRequest('The file must be sent in the field upl.');
+    if (hasPathParts(part.filename)) {
+      part.file.resume();
+      throw badRequest('The file name must not contain folders or path parts.');
+    }
     if (!isAllowedUpload(part.filename)) {
       part.file.resume();
       throw new HttpError(415, UPLOAD_MESSAGES.unsupported);
     }
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (e) {
-      if (errorCode(e) === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
-      throw e;
+    const key = `answer-files/${userExamId}/${qid}/${Date.now()}-${safeName(part.filename)}`;
+    // Streamed into the store (no 30 MB buffer per upload); over the limit nothing is kept.
+    const stored = await this.media
+      .putStream(key, part.file, { contentType: contentTypeOf(part.filename), maxBytes: UPLOAD_MAX_BYTES })
+      .catch((e: unknown) => {
+        if (e instanceof MediaTooLargeError || (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
+        throw e;
+      });
+    // The multipart limit ends the stream at the limit (truncated): what was stored goes again.
+    if (part.file.truncated || stored.size === 0) {
+      await this.media.delete(key);
+      if (part.file.truncated) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
+      throw badRequest('The file is empty.');
     }
-    if (data.length === 0) throw badRequest('The file is empty.');
-    if (data.length > UPLOAD_MAX_BYTES) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
-    const name = `${Date.now()}-${safeName(part.filename)}`;
-    const key = `answer-files/${userExamId}/${qid}/${name}`;
-    await this.media.put(key, data, contentTypeOf(part.filename));
     return { error: false, file_url: FILE_URL_PREFIX + key, file_name: part.filename };
   }
 
-  /** The attempt a file key belongs to, when the caller may read it (owner, support, super administrator). */
-  async authorise(user: Actor, key: string): Promise<void> {
-    if (key.split('/').some((s) => s === '.' || s === '..')) throw badRequest('Invalid file key.');
-    const m = KEY_RE.exec(key);
-    if (!m) throw notFound(mediaPolicy.fileNotFound);
-    permitted(await this.repo.owner(Number(m[1])), (o) => mediaPolicy.read(user, o), mediaPolicy.fileNotFound);
+  /** The key of a stable file_url, when the caller may read it (400 malformed, 404 not theirs or not a file). */
+  private async keyOf(user: Actor, url: string) {
+    const key = url.slice(FILE_URL_PREFIX.length);
+    const { userExamId } = await this.links.authorise(user, key);
+    return { key, userExamId };
   }
 
-  /** POST /api/result/downloadfile: confirms the file is there and readable by the caller. */
+  /** POST /api/result/downloadfile: a short-lived signed URL of the caller's (or, for staff, any) file. */
   async download(user: Actor, url: string) {
     if (!url.startsWith(FILE_URL_PREFIX)) return { error: true, file_url: '' };
-    const key = url.slice(FILE_URL_PREFIX.length);
-    await this.authorise(user, key);
-    const data = await this.media.get(key);
-    return data ? { error: false, file_url: url } : { error: true, file_url: '' };
+    const { key } = await this.keyOf(user, url);
+    const link = await this.links.issue(user, key, { download: downloadName(key) });
+    return link ? { error: false, file_url: link.url } : { error: true, file_url: '' };
   }
 
-  async read(user: Actor, key: string) {
-    await this.authorise(user, key);
-    // A staff member opening a candidate's file is on the attempt's timeline (who, which file).
-    if (isStaff(user))
-      this.activity.record({
-        kind: 'staff.media',
-        userExamId: Number(KEY_RE.exec(key)![1]),
-        actorId: user.id,
-        data: { media: key.split('/').pop() },
-      });
-    const data = await this.media.get(key);
-    if (!data) throw notFound(mediaPolicy.fileNotFound);
-    return { data, contentType: contentTypeOf(key), name: key.split('/').pop()!.replace(/^\d+-/, '') };
+  /** GET /api/result/files/<key> with the bearer token: the key, once the caller is allowed (staff reads are audited). */
+  async authoriseRead(user: Actor, key: string) {
+    const { userExamId } = await this.keyOf(user, FILE_URL_PREFIX + key);
+    if (isStaff(user)) this.links.audit(user, userExamId, key.split('/').pop()!);
+    return { key, name: downloadName(key) };
+  }
+
+  /** The support view's answer files of an attempt (every upload, also ones replaced later). */
+  async attemptMedia(userExamId: number, limit: number): Promise<AttemptMediaEntry[]> {
+    const entries = await this.media.list(`answer-files/${userExamId}/`);
+    return entries.slice(0, limit).map((e) => {
+      const m = KEY_RE.exec(e.key);
+      return {
+        key: e.key,
+        kind: 'file' as const,
+        label: downloadName(e.key),
+        at: m ? new Date(Number(m[3])) : e.modifiedAt,
+        size: e.size,
+        name: downloadName(e.key),
+        detail: { question: m ? Number(m[2]) : null },
+      };
+    });
   }
 }
+
+/** The name a file was uploaded under (the key's last part without its time prefix). */
+const downloadName = (key: string) => key.split('/').pop()!.replace(/^\d+-/, '');

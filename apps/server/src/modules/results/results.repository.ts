@@ -79,6 +79,42 @@ export class ResultsRepository {
     );
   }
 
+  /**
+   * Writes the first result of several attempts in one statement: only an attempt without a
+   * result yet (result_status not Processed) is written, so a scoring job run twice, or a job
+   * and the rescue sweep at once, leave one result (a concurrent second UPDATE waits on the row
+   * and then finds it Processed). Returns the ids written.
+   */
+  async saveFirstScores(scores: Array<ScoreUpdate & { id: number }>): Promise<number[]> {
+    if (scores.length === 0) return [];
+    const { rows } = await this.database.executeSql<IdRow>(
+      `UPDATE user_exams ue SET obtained_marks = v.o, total_marks = v.t, percentage = v.p, result_status = '${RESULT_PROCESSED}',
+              result_date = now(), result_error = NULL,
+              status = CASE WHEN ue.status = '999' THEN COALESCE((SELECT s.status FROM submissions s WHERE s.user_exam_id = ue.id), '010') ELSE ue.status END
+         FROM jsonb_to_recordset($1::jsonb) AS v(id int, o numeric, t numeric, p numeric)
+        WHERE ue.id = v.id AND ue.result_status IS DISTINCT FROM '${RESULT_PROCESSED}'
+        RETURNING ue.id`,
+      [JSON.stringify(scores.map((s) => ({ id: s.id, o: s.obtainedMarks, t: s.totalMarks, p: s.percentage })))],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * Submitted attempts still waiting for their result `olderThanSeconds` after they closed: their
+   * scoring job was lost (a worker killed mid-batch, a queue send that failed after the close).
+   * Only those that closed within the last `withinSeconds`: an older one is a case for people
+   * (Pending Results lists it, support regenerates it), not for a sweep that would retry it forever.
+   */
+  async unscored(olderThanSeconds: number, withinSeconds: number, limit = 1000): Promise<number[]> {
+    const { rows } = await this.database.executeSql<IdRow>(
+      `SELECT id FROM user_exams WHERE result_status = '${RESULT_PROCESSING}' AND status IN ('010','011','111')
+          AND updated_at <= now() - make_interval(secs => $1::int)
+          AND COALESCE(finished_at, updated_at) >= now() - make_interval(secs => $3::int) ORDER BY id LIMIT $2`,
+      [olderThanSeconds, limit, withinSeconds],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
   /** Scoring failed after its retries: status 999 (Result Failed) with the reason. */
   async markFailed(userExamId: number, reason: string): Promise<void> {
     await this.database.executeSql(

@@ -15,11 +15,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LARGE_BODY } from '../exam/exam.routes.ts';
+import { sendMedia } from '../media/send-media.ts';
 
 /** Submitting (idempotent, three entry points), result status, re-scoring and answer files. */
 export default async function resultsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
+  // preservePath: a name with folders reaches the service, which refuses it (instead of busboy silently cutting it).
+  await app.register(multipart, { preservePath: true, limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
   const { results, answerFiles: files } = app.ctx.services;
   const tags = ['result'];
 
@@ -129,14 +131,13 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/result/files/*',
-    { schema: { tags, summary: 'An uploaded answer file (bearer token)' } },
+    {
+      compress: false,
+      schema: { tags, summary: 'An uploaded answer file (bearer token; Range supported)' },
+    },
     async (req, reply) => {
-      const file = await files.read(req.user, (req.params as { '*': string })['*']);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.name.replace(/"/g, '')}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.data);
+      const file = await files.authoriseRead(req.user, (req.params as { '*': string })['*']);
+      return sendMedia(req, reply, app.ctx.media, file.key, { disposition: 'attachment', name: file.name });
     },
   );
 }

@@ -4,6 +4,7 @@ import {
   decodePayload,
   isAnswered,
   isSurveyType,
+  QTYPE,
   scoreAttempt,
   type AnswerValue,
   type Evaluation,
@@ -19,10 +20,10 @@ import { changesFrom, decodeQuestionStates } from '../exam/answer-changes.ts';
 import { SAVE_GRACE_SECONDS, pastGrace } from '../exam/attempt-rules.ts';
 import type { CodingScorer } from '../coding/coding-scorer.ts';
 import { codingSetting } from '../exam/exam.presenter.ts';
-import type { Attempt, ExamRepository } from '../exam/exam.repository.ts';
+import type { Attempt, ExamRepository, QuestionRow, StoredAnswer } from '../exam/exam.repository.ts';
 import type { ItemIds } from '../exam/item-ids.ts';
 import type { AttemptActivity } from '../support/attempt-activity.ts';
-import { RESULT_PROCESSED, type ResultsRepository } from './results.repository.ts';
+import { RESULT_PROCESSED, type ResultsRepository, type ScoreUpdate } from './results.repository.ts';
 import { regenerateJob, scoreJob } from './score.job.ts';
 import { toScoringQuestion } from './scoring.ts';
 
@@ -35,6 +36,12 @@ const RETRY_DELAY_MS = 200;
  * (support pressing again, 'Add into Queue') collapse into it and answer ALREADY IN QUEUE.
  */
 const REGEN_START_AFTER_SECONDS = 5;
+
+/** The rescue sweep scores lost jobs of attempts that closed within this window (an hour). */
+const RESCUE_WINDOW_SECONDS = 3600;
+
+/** A scoring job not completed this long after a worker took it is handed out again (a batch takes about a second). */
+const SCORE_JOB_EXPIRY_SECONDS = 300;
 
 /** What a regeneration request found: queued now, already queued, or nothing to score from. */
 export type RegenerateOutcome = 'queued' | 'already_in_queue' | 'mongodb_skipped';
@@ -56,6 +63,8 @@ export class ResultsService {
     private readonly activity: AttemptActivity,
     /** Runs coding answers on their test cases (ADR 0110); without it coding answers score 0. */
     private readonly coding?: CodingScorer,
+    /** After an attempt closed: a scheduled test's next attempt, when one is left (issue 17). */
+    private readonly afterClose?: (userExamId: number) => Promise<unknown>,
   ) {}
 
   private async close(
@@ -69,6 +78,10 @@ export class ResultsService {
     if (closed) {
       this.activity.record({ kind: 'closed', userExamId: id, data: { submitType, status, abortReason } });
       this.activity.touch(id);
+      // The close is done whatever happens here; a failure is on the timeline, not the candidate's.
+      await this.afterClose?.(id).catch((e: unknown) =>
+        this.activity.record({ kind: 'next_attempt_failed', userExamId: id, data: { error: String(e).slice(0, 300) } }),
+      );
     }
     return closed;
   }
@@ -188,9 +201,68 @@ export class ResultsService {
     return closed;
   }
 
-  /** The scoring job bound to this service (queued by requestScore, handled by the workers). */
+  /**
+   * The scoring job bound to this service (queued by requestScore, handled by the workers in
+   * batches: scoreMany). A job writes an attempt's result only when it has none yet.
+   */
   scoreJob() {
-    return scoreJob((id) => this.scoreWithRetries(id));
+    return scoreJob(
+      (id) => this.scoreWithRetries(id, true),
+      (ids) => this.scoreMany(ids),
+    );
+  }
+
+  /**
+   * Scores many submitted attempts at once (the scoring job's batches, ADR 0170): one query for
+   * the attempts, one for all their answers, one UPDATE for all results, which writes only
+   * attempts without a result yet, so a batch handed out twice leaves one result per attempt.
+   * Adaptive attempts and attempts with coding questions (their runs) go one by one; so does an
+   * attempt whose scoring throws (with its retries, then 999).
+   */
+  async scoreMany(ids: number[]): Promise<void> {
+    const attempts = (await this.repo.attempts([...new Set(ids)])).filter(
+      (a) => SUBMITTED.includes(a.status) && a.resultStatus !== RESULT_PROCESSED,
+    );
+    const questionsOf = new Map<number, QuestionRow[]>();
+    const together: Attempt[] = [];
+    const alone: number[] = [];
+    for (const a of attempts) {
+      let qs = questionsOf.get(a.examId);
+      if (!qs) questionsOf.set(a.examId, (qs = await this.repo.questions(a.examId)));
+      const coding = !!this.coding && qs.some((q) => q.qtypeCode === QTYPE.coding);
+      if (coding || a.exam.examTypeId === ADAPTIVE_EXAM_TYPE) alone.push(a.id);
+      else together.push(a);
+    }
+    const answers = await this.repo.answersOf(together.map((a) => a.id));
+    const scores: Array<ScoreUpdate & { id: number }> = [];
+    const evaluations = new Map<number, Evaluation>();
+    for (const a of together) {
+      try {
+        const ev = this.evaluate(a, questionsOf.get(a.examId) ?? [], answers.get(a.id) ?? []);
+        evaluations.set(a.id, ev);
+        scores.push({ id: a.id, ...this.stored(a, ev) });
+      } catch {
+        alone.push(a.id);
+      }
+    }
+    for (const id of await this.results.saveFirstScores(scores))
+      this.activity.record({
+        kind: 'score.run',
+        userExamId: id,
+        data: { run: 1, ok: true, percentage: evaluations.get(id)?.percentage },
+      });
+    for (const id of alone) await this.scoreWithRetries(id, true);
+  }
+
+  /**
+   * Scores the submitted attempts still without their result `afterSeconds` after they closed
+   * (their job was lost); run by the worker's sweep (SCORE_RESCUE_AFTER_SECONDS, 60). Attempts that
+   * closed over RESCUE_WINDOW_SECONDS ago are left to Pending Results and support.
+   */
+  async rescueUnscored(afterSeconds = 60): Promise<number> {
+    const ids = await this.results.unscored(afterSeconds, RESCUE_WINDOW_SECONDS);
+    for (let i = 0; i < ids.length; i += 250) await this.scoreMany(ids.slice(i, i + 250));
+    return ids.length;
   }
 
   /** The regeneration job (queued by support's regenratetest and addintoqueue). */
@@ -206,7 +278,13 @@ export class ResultsService {
 
   async requestScore(id: number) {
     if (this.queue) {
-      await this.queue.send(this.scoreJob(), { userExamId: id }, { singletonKey: `score-${id}` });
+      // A job held by a killed worker comes back after SCORE_JOB_EXPIRY_SECONDS (it then finds the
+      // result the overdue sweep wrote, and does nothing).
+      await this.queue.send(
+        this.scoreJob(),
+        { userExamId: id },
+        { singletonKey: `score-${id}`, expireInSeconds: SCORE_JOB_EXPIRY_SECONDS },
+      );
     } else {
       await this.scoreWithRetries(id);
     }
@@ -234,10 +312,10 @@ export class ResultsService {
    * Scoring with its retries: each run is on the attempt's timeline; after the last failure the
    * attempt is marked 999 (Result Failed) with the reason, and nothing is thrown (the job is done).
    */
-  async scoreWithRetries(id: number): Promise<Evaluation | null> {
+  async scoreWithRetries(id: number, firstOnly = false): Promise<Evaluation | null> {
     for (let run = 1; ; run++) {
       try {
-        const ev = await this.score(id);
+        const ev = await this.score(id, firstOnly);
         if (ev)
           this.activity.record({
             kind: 'score.run',
@@ -257,32 +335,54 @@ export class ResultsService {
     }
   }
 
-  /** The scoring job's work: recomputes from the stored answers (idempotent). */
-  async score(id: number): Promise<Evaluation | null> {
+  /**
+   * The scoring job's work: recomputes from the stored answers (idempotent). With `firstOnly`
+   * (the scoring job) it writes only when the attempt has no result yet and answers null when
+   * it did not write; without it (regeneration, manual) it rewrites the one result.
+   */
+  async score(id: number, firstOnly = false): Promise<Evaluation | null> {
     const a = await this.repo.attempt(id);
     if (!a || !SUBMITTED.includes(a.status)) return null;
+    if (firstOnly && a.resultStatus === RESULT_PROCESSED) return null;
     let questions = await this.repo.questions(a.examId);
     if (a.exam.examTypeId === ADAPTIVE_EXAM_TYPE) {
       const served = new Set(await this.repo.servedQuestions(id));
       questions = questions.filter((q) => served.has(q.id));
     }
-    const answers = new Map<number, AnswerValue>((await this.repo.answers(id)).map((s) => [s.qid, s.value]));
+    const stored = await this.repo.answers(id);
+    const answers = new Map<number, AnswerValue>(stored.map((s) => [s.qid, s.value]));
     const codingMarks = this.coding ? await this.coding.marks(id, questions, answers, codingSetting(a)) : null;
-    const ev = scoreAttempt(
+    const ev = this.evaluate(a, questions, stored, codingMarks);
+    if (firstOnly) {
+      const written = await this.results.saveFirstScores([{ id, ...this.stored(a, ev) }]);
+      return written.length ? ev : null;
+    }
+    await this.results.saveScore(id, this.stored(a, ev));
+    return ev;
+  }
+
+  /** The attempt's evaluation from its questions and stored answers (pure). */
+  private evaluate(
+    a: Attempt,
+    questions: QuestionRow[],
+    stored: StoredAnswer[],
+    codingMarks?: Map<number, number> | null,
+  ): Evaluation {
+    const answers = new Map<number, AnswerValue>(stored.map((s) => [s.qid, s.value]));
+    return scoreAttempt(
       questions.map((q) => ({
-        ...toScoringQuestion(q, this.itemIds.matching(id, q)),
+        ...toScoringQuestion(q, this.itemIds.matching(a.id, q)),
         codingMarks: codingMarks?.get(q.id),
       })),
       answers,
     );
-    const survey = isSurveyType(a.exam.testType);
-    await this.results.saveScore(
-      id,
-      survey
-        ? { obtainedMarks: null, totalMarks: null, percentage: null }
-        : { obtainedMarks: ev.obtainedMarks, totalMarks: ev.totalMarks, percentage: ev.percentage },
-    );
-    return ev;
+  }
+
+  /** What is kept of an evaluation: nothing for surveys (no score is kept). */
+  private stored(a: Attempt, ev: Evaluation): ScoreUpdate {
+    return isSurveyType(a.exam.testType)
+      ? { obtainedMarks: null, totalMarks: null, percentage: null }
+      : { obtainedMarks: ev.obtainedMarks, totalMarks: ev.totalMarks, percentage: ev.percentage };
   }
 
   async resultStatus(userId: number, id: number) {

@@ -4,12 +4,28 @@ import type { JobDefinition } from '../../lib/queue.ts';
 const scoreJobName = 'results.score';
 const ScorePayload = z.object({ userExamId: z.number().int().positive() });
 
-/** Scores one submitted attempt from its stored answers. Idempotent: a rerun writes the same result. */
-export const scoreJob = (score: (userExamId: number) => Promise<unknown>): JobDefinition<typeof ScorePayload> => ({
+/** Jobs a worker takes at once (one query for their answers, one UPDATE for their results). */
+const SCORE_BATCH = 250;
+
+/**
+ * Scores submitted attempts from their stored answers, in batches of up to SCORE_BATCH jobs.
+ * Idempotent: an attempt that has its result is not written again, so a batch handed out twice
+ * (its worker killed) leaves one result per attempt.
+ */
+export const scoreJob = (
+  score: (userExamId: number) => Promise<unknown>,
+  scoreMany: (userExamIds: number[]) => Promise<unknown>,
+): JobDefinition<typeof ScorePayload> => ({
   name: scoreJobName,
   payload: ScorePayload,
   async handle({ userExamId }) {
     await score(userExamId);
+  },
+  batch: {
+    size: SCORE_BATCH,
+    async handleMany(payloads) {
+      await scoreMany(payloads.map((p) => p.userExamId));
+    },
   },
 });
 

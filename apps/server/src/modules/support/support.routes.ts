@@ -1,5 +1,7 @@
 import {
   AddIntoQueueResponse,
+  AttemptMediaParams,
+  AttemptMediaResponse,
   GetActiveUsersResponse,
   RegenerateListingRequest,
   RegenerateListingResponse,
@@ -26,7 +28,7 @@ const HEARTBEAT_MS = 15_000;
 /** Support search and regeneration, the attempt timeline, Ongoing Tests (live), Pending Results. */
 export default async function supportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { support } = app.ctx.services;
+  const { support, attemptMedia } = app.ctx.services;
   const tags = ['support'];
   /** Open streams, ended when the app closes. */
   const streams = new Set<() => void>();
@@ -89,6 +91,20 @@ export default async function supportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => support.timeline(req.user, req.params.userExamId, req.query.before, req.query.limit),
+  );
+
+  app.get(
+    '/api/support/media/:userExamId',
+    {
+      config: { roles: STAFF },
+      schema: {
+        tags,
+        summary: "An attempt's pictures, recordings and files with short-lived signed URLs (staff)",
+        params: AttemptMediaParams,
+        response: { 200: AttemptMediaResponse },
+      },
+    },
+    async (req) => attemptMedia.list(req.user, req.params.userExamId),
   );
 
   app.get(

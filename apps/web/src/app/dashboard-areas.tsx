@@ -33,6 +33,10 @@ const SearchUserArea = lazy(() => import('../features/staff/search-user-area.tsx
 const OngoingTestsArea = lazy(() => import('../features/staff/ongoing-tests-area.tsx'));
 const PendingResultsArea = lazy(() => import('../features/staff/pending-results-area.tsx'));
 const RegenerateResultsArea = lazy(() => import('../features/staff/regenerate-results-area.tsx'));
+// The super administrator's import and scheduling screens (issue 17): chunks of their own too.
+const ImportTestArea = lazy(() => import('../features/admin/import-test-area.tsx'));
+const ImportCandidatesArea = lazy(() => import('../features/admin/import-candidates-area.tsx'));
+const ScheduleTestArea = lazy(() => import('../features/admin/schedule-test-area.tsx'));
 
 /** A candidate area: queued submissions are re-sent on dashboard load; tab and group start afresh per menu key. */
 const candidate = (Area: ComponentType<AreaProps>): ComponentType<AreaProps> =>
@@ -73,6 +77,9 @@ const dashboardAreas: Record<string, ComponentType<AreaProps>> = {
   'Ongoing Tests': OngoingTestsArea,
   'Pending Results': PendingResultsArea,
   'Regenerate Results': RegenerateResultsArea,
+  'Import Test': ImportTestArea,
+  'Import Candidates': ImportCandidatesArea,
+  'Schedule Test': ScheduleTestArea,
 };
 
 export function areaFor(menuKey: string): ComponentType<AreaProps> {

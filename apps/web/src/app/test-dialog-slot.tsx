@@ -1,30 +1,27 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
+import { DeviceSetupContext } from '../components/device-setup-slot.ts';
 import type { TestDialogProps } from '../components/test-dialog.ts';
 import { SetupGate } from '../features/device-setup/setup-gate.tsx';
 
-const loadEngine = () => import('../features/test-engine/test-engine-root.tsx');
-const TestEngineRoot = lazy(loadEngine);
+const TestEngineRoot = lazy(() => import('../features/test-engine/test-engine-root.tsx'));
 
 /**
  * The full-screen test dialog the dashboard opens when a candidate starts an item; the test
- * engine's shell renders inside, after the device setup when the test is monitored. Closing it
- * reloads the page (the dashboard does that).
- * Escape and backdrop clicks do not close a running test. The gate sits outside the engine's
- * Suspense: Preact's Suspense remounts its children while they load, which would restart the setup.
+ * engine's shell renders inside, and its Start button opens the device setup when the test is
+ * monitored (the app gives the engine the setup through DeviceSetupContext). Closing it reloads
+ * the page (the dashboard does that). Escape and backdrop clicks do not close a running test.
  */
 export function TestDialogSlot({ open, examId, selectedLanguage, testData, onClose }: TestDialogProps) {
-  // The engine's code downloads while the gate asks for the monitoring settings (and during setup).
-  useEffect(() => void loadEngine(), []);
   return (
     <Dialog
       fullScreen
       open={open}
       slotProps={{ paper: { 'aria-label': testData.examName ?? `Exam ${examId}` } as object }}
     >
-      <SetupGate examId={examId} testData={testData}>
+      <DeviceSetupContext.Provider value={SetupGate}>
         <Suspense
           fallback={
             <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
@@ -34,7 +31,7 @@ export function TestDialogSlot({ open, examId, selectedLanguage, testData, onClo
         >
           <TestEngineRoot examId={examId} selectedLanguage={selectedLanguage} onClose={onClose} />
         </Suspense>
-      </SetupGate>
+      </DeviceSetupContext.Provider>
     </Dialog>
   );
 }

@@ -33,4 +33,4 @@ export function render(ui: ReactElement) {
   return renderDom(<ThemeProvider theme={testTheme}>{ui}</ThemeProvider>);
 }
 
-export { act, fireEvent, screen } from '@testing-library/preact';
+export { act, fireEvent, screen, waitFor } from '@testing-library/preact';

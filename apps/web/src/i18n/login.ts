@@ -11,4 +11,13 @@ export default {
     'You are already logged in on another device. Do you want to log in here and log out from the other device?',
   autoLoginMissingSignature: MESSAGES.autoLoginInvalid,
   connectionLost: 'Connectivity with the server has been lost. Please retry after some time.',
+  /** A new user's set-password link (ADR 0153; not in the spec). */
+  setPassword: {
+    title: 'Set your password to sign in',
+    password: 'Password',
+    confirm: 'Confirm Password',
+    rule: MESSAGES.passwordRule,
+    button: 'Set Password',
+    saving: 'Saving…',
+  },
 };

@@ -12,6 +12,7 @@ export default {
   importantInfo3: 'Do not switch windows or tabs during the test.',
   webCamConfigurations: 'Web Cam Configurations',
   webCamInfo: 'Keep your face visible to the camera for the whole test.',
+  webCamSetup: 'When you press Start, your microphone and camera are set up before the test begins.',
   start: 'Start',
   resume: 'Resume',
   question: 'Question',
@@ -66,6 +67,7 @@ export default {
     'You switched windows more than allowed. Your test has been terminated and the score is considered invalid.',
   windowSwitchWarning:
     'Switching windows is not allowed during the test. You have switched {{count}} time(s); {{left}} more will end the test.',
+  savingResponses: 'Saving your responses... Please wait...',
   windowSwitchLast: 'This is your last warning. One more window switch will end the test.',
   windowTitles: WINDOW_SWITCH_TITLES,
   leavePage: 'Data will be lost if you leave the page, are you sure?',

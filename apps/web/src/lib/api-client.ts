@@ -115,5 +115,12 @@ async function download(url: string): Promise<Blob> {
 export const apiDownload = <P extends FileGetPath>(path: P, ...[options]: OptionsArg<Endpoint<'GET', P>>) =>
   download(urlOf(path, options as Options | undefined));
 
-/** Downloads a file from a URL the server answered (file_url of an answer file), with the bearer token. */
-export const apiDownloadUrl = (url: string) => download(url);
+/**
+ * Downloads a file from a signed media URL the server answered (downloadfile's file_url): the URL
+ * carries its own short-lived signature, so no token goes with it (ADR 0150).
+ */
+export async function apiDownloadUrl(url: string): Promise<Blob> {
+  const res = await fetch(url, { method: 'GET', credentials: 'omit' });
+  if (!res.ok) throw new ApiError(res.status, res.statusText, null);
+  return res.blob();
+}

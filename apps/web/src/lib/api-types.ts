@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-empty-object-type -- `{} extends T` asks "is nothing required?"; no value has type {} */
-import type { EndpointKey, Endpoints, FileReply, MultipartBody } from '@invigil/contracts';
+import type { EndpointKey, Endpoints, FileReply, MultipartBody, TusRequest } from '@invigil/contracts';
 
 /** The map's paths of one method: PathOf<'GET'> is every path with a 'GET /path' key. */
 type PathOf<M extends string> = { [K in EndpointKey]: K extends `${M} ${infer P}` ? P : never }[EndpointKey];
@@ -41,7 +41,9 @@ type PostPath = PathOf<'POST'>;
 export type JsonGetPath = { [P in GetPath]: Endpoint<'GET', P>['reply'] extends FileReply ? never : P }[GetPath];
 /** GET calls answering a file. */
 export type FileGetPath = { [P in GetPath]: Endpoint<'GET', P>['reply'] extends FileReply ? P : never }[GetPath];
-/** POST calls taking a JSON body. */
-export type JsonPostPath = { [P in PostPath]: BodyOf<Endpoint<'POST', P>> extends MultipartBody ? never : P }[PostPath];
+/** POST calls taking a JSON body (not a form, not the tus protocol's requests). */
+export type JsonPostPath = {
+  [P in PostPath]: BodyOf<Endpoint<'POST', P>> extends MultipartBody | TusRequest ? never : P;
+}[PostPath];
 /** POST calls taking a multipart form. */
 export type FormPostPath = { [P in PostPath]: BodyOf<Endpoint<'POST', P>> extends MultipartBody ? P : never }[PostPath];

@@ -9,6 +9,16 @@ describe('dashboard menu', () => {
     expect(SUPPORT_MENU[0]).toBe('Search User Details');
     expect(menuFor('ROLE_SOMETHING_ELSE')).toBe(CANDIDATE_MENU);
   });
+  it("keeps the spec's three operations items first for the super administrator, then import and scheduling", () => {
+    expect(SUPERADMIN_MENU).toEqual([
+      'Ongoing Tests',
+      'Pending Results',
+      'Regenerate Results',
+      'Import Test',
+      'Import Candidates',
+      'Schedule Test',
+    ]);
+  });
   it('maps the Completed and Expired variants to their menu item', () => {
     expect(menuItemOf('FeedbackCompleted')).toBe('Completed');
     expect(menuItemOf('WorkFlowExpired')).toBe('Expired');

@@ -16,8 +16,18 @@ export const CANDIDATE_MENU = [
   'Practice',
 ] as const;
 
-/** Super administrator menu (the spec's, word for word). */
-export const SUPERADMIN_MENU = ['Ongoing Tests', 'Pending Results', 'Regenerate Results'] as const;
+/**
+ * Super administrator menu: the spec's three, word for word, then the content import and
+ * scheduling screens of issue 17 (ADR 0120).
+ */
+export const SUPERADMIN_MENU = [
+  'Ongoing Tests',
+  'Pending Results',
+  'Regenerate Results',
+  'Import Test',
+  'Import Candidates',
+  'Schedule Test',
+] as const;
 
 /** Support staff: the search screen first, then the support and help pages (ADR 0120). */
 export const SUPPORT_MENU = ['Search User Details', 'Support', 'User Help'] as const;

@@ -14,6 +14,7 @@ import type { SetupPlan } from './setup-plan.ts';
 import { TEXTS } from './texts.ts';
 import { TroublePage } from './trouble-page.tsx';
 import { useMedia, type PermissionResult } from './use-media.ts';
+import { useVoiceSample } from './voice-sample.ts';
 
 export interface DeviceSetupProps {
   examId: number;
@@ -73,6 +74,8 @@ export default function DeviceSetup({ examId, plan, onProceed }: DeviceSetupProp
     },
     [examId, media],
   );
+  // The candidate's voice alone, from the start of the microphone test: the speaker check's baseline.
+  const voice = useVoiceSample(examId, media.phase === 'ready' ? media.stream : null, hasMic && micPhase !== 'idle');
   const [step, setStep] = useState(0);
   const [snackbar, setSnackbar] = useState<string | null>(null);
   const [trouble, setTrouble] = useState(false);
@@ -86,6 +89,7 @@ export default function DeviceSetup({ examId, plan, onProceed }: DeviceSetupProp
       <MicPanel
         stream={stream}
         onPhase={setMicPhase}
+        voiceSample={voice}
         next={
           withNext
             ? hasCamera

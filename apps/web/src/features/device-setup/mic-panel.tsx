@@ -6,16 +6,19 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useReducer, useState } from 'react';
 import { levelPercent, MIC, micReducer, type MicPhase } from './mic-level.ts';
 import { NO_SOUND_CHECKS, TEXTS } from './texts.ts';
+import type { VoiceSampleState } from './voice-sample.ts';
 
 interface Props {
   stream: MediaStream;
   onPhase(phase: MicPhase): void;
+  /** The voice sample recorded for the speaker check (voice-sample.ts): the sentence shows while it records. */
+  voiceSample?: VoiceSampleState;
   /** Sequential flow: the button to continue to the camera test (or Proceed when no camera step). */
   next?: { label: string; onClick(): void };
 }
 
 /** The microphone test: idle, testing (level meter), success above 30 %, failed after 5 s of silence. */
-export function MicPanel({ stream, onPhase, next }: Props) {
+export function MicPanel({ stream, onPhase, voiceSample, next }: Props) {
   const [phase, dispatch] = useReducer(micReducer, 'idle');
   const [level, setLevel] = useState(0);
 
@@ -57,6 +60,17 @@ export function MicPanel({ stream, onPhase, next }: Props) {
         sx={{ height: 10, borderRadius: 5, mb: 2 }}
       />
       {phase === 'testing' && <Typography role="status">{TEXTS.micTesting}</Typography>}
+      {voiceSample === 'recording' && (
+        <Box sx={{ mb: 2 }}>
+          <Typography>{TEXTS.voiceSample}</Typography>
+          <Typography
+            component="blockquote"
+            sx={{ m: 0, mt: 1, pl: 2, borderLeft: 3, borderColor: 'divider', fontStyle: 'italic' }}
+          >
+            {TEXTS.voiceSentence}
+          </Typography>
+        </Box>
+      )}
       {phase === 'success' && (
         <Alert severity="success" sx={{ mb: 2 }}>
           {TEXTS.micSuccess}

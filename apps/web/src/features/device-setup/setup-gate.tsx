@@ -1,19 +1,13 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import Dialog from '@mui/material/Dialog';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { DeviceSetupSlotProps } from '../../components/device-setup-slot.ts';
 import { fetchMonitoring } from './api.ts';
 import { setupPlan, type SetupPlan } from './setup-plan.ts';
 
-// Loaded only when a started test is monitored (never with the dashboard).
+// Loaded only when a monitored test is started (never with the dashboard).
 const DeviceSetup = lazy(() => import('./device-setup.tsx'));
-
-interface Props {
-  examId: number;
-  /** The started row: its test type and status decide the layout and whether the camera step shows. */
-  testData: Record<string, unknown>;
-  /** The test itself, shown once the setup is done or not needed. */
-  children: ReactNode;
-}
 
 const spinner = (
   <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
@@ -22,16 +16,16 @@ const spinner = (
 );
 
 /**
- * Before a test opens: asks for its monitoring settings and, when monitoring or the speaker check
- * is on, shows the device setup first. If the settings cannot be read the test opens: the server
- * refuses to start a monitored attempt without a primary image anyway.
+ * The spec's pre-test device setup: a full-screen dialog opened by the instruction page's Start
+ * button. The attempt's monitoring settings are asked for as soon as the instruction page shows;
+ * when monitoring or the speaker check is on, Start opens the setup (audio, then camera) and its
+ * Proceed starts the test; otherwise Start starts it at once. If the settings cannot be read the
+ * test starts: the server refuses to start a monitored attempt without a primary image anyway.
  */
-export function SetupGate({ examId, testData, children }: Props) {
+export function SetupGate({ examId, testType, status, open, onProceed }: DeviceSetupSlotProps) {
   const [plan, setPlan] = useState<SetupPlan | 'loading' | 'none'>('loading');
   useEffect(() => {
     let gone = false;
-    const testType = typeof testData.testType === 'number' ? testData.testType : undefined;
-    const status = typeof testData.status === 'string' ? testData.status : undefined;
     fetchMonitoring(examId).then(
       (m) => !gone && setPlan(((p) => (p.steps.length ? p : 'none'))(setupPlan(testType, status, m))),
       (e: unknown) => {
@@ -43,13 +37,23 @@ export function SetupGate({ examId, testData, children }: Props) {
       gone = true;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [examId]);
+  }, [examId, status]);
 
-  if (plan === 'loading') return spinner;
-  if (plan === 'none') return <>{children}</>;
+  // Nothing to set up: Start starts the test.
+  useEffect(() => {
+    if (open && plan === 'none') onProceed();
+  }, [open, plan, onProceed]);
+
+  if (!open || plan === 'none') return null;
   return (
-    <Suspense fallback={spinner}>
-      <DeviceSetup examId={examId} plan={plan} onProceed={() => setPlan('none')} />
-    </Suspense>
+    <Dialog fullScreen open slotProps={{ paper: { 'aria-label': 'Device Setup' } as object }}>
+      {plan === 'loading' ? (
+        spinner
+      ) : (
+        <Suspense fallback={spinner}>
+          <DeviceSetup examId={examId} plan={plan} onProceed={onProceed} />
+        </Suspense>
+      )}
+    </Dialog>
   );
 }

@@ -23,6 +23,10 @@ export const TEXTS = {
   noSound: 'No sound detected',
   retryMic: 'Test Again',
   continueToCamera: 'Continue to Camera Test',
+  // our own wording (the spec gives none): the voice sample for the speaker check's baseline
+  voiceSample: 'Please read this sentence aloud in your normal voice:',
+  voiceSentence:
+    'I am taking this assessment on my own, and I will keep my camera and microphone on until I have finished.',
   // §8 shared strings
   enableMicFirst: 'Please enable access for microphone then you will capture the image.',
   waitForAi: 'Please wait till our AI detects your face',

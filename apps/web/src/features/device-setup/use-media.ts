@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { mediaFailureOf } from '../../lib/media/media-errors.ts';
 import type { TroubleCause } from './texts.ts';
 
 /** What the permission request gave: the stream's tracks, or the browser's error; with the constraints asked. */
@@ -15,12 +16,7 @@ export type MediaState =
   | { phase: 'failed'; cause: TroubleCause; name: string };
 
 /** The troubleshooting cause of a getUserMedia failure (spec §8: denied, no device, other). */
-export function causeOf(name: string): TroubleCause {
-  if (['NotAllowedError', 'PermissionDeniedError', 'SecurityError', 'NotSupportedError'].includes(name))
-    return 'denied';
-  if (['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'].includes(name)) return 'noDevice';
-  return 'other';
-}
+export const causeOf = (name: string): TroubleCause => mediaFailureOf(name);
 
 /**
  * Asks once for the devices the setup needs (audio with the spec's constraints, video facing the

@@ -16,6 +16,10 @@ import { useLoginFlow } from './use-login-flow.ts';
 const AlreadyLoggedInDialog = lazy(() =>
   import('./components/already-logged-in-dialog.tsx').then((m) => ({ default: m.AlreadyLoggedInDialog })),
 );
+// Only for a set-password link (?invite=, ADR 0153): its own chunk, not part of the login route's bytes.
+const SetPasswordForm = lazy(() =>
+  import('./components/set-password-form.tsx').then((m) => ({ default: m.SetPasswordForm })),
+);
 
 /** The login screen: Username, Password, Sign In, copyright footer; auto-login from a signed link. */
 export function LoginPage() {
@@ -27,6 +31,7 @@ export function LoginPage() {
   const flow = useLoginFlow(() => navigate('/v2/user/dashboard', { replace: true }));
   const expired = getCookie('sessionTime') === SESSION_TIME.forcedOut && getCookie('token') === '';
   const autoTried = useRef(false);
+  const invite = params.get('invite');
 
   useEffect(() => {
     const ref = params.get('ref');
@@ -70,27 +75,33 @@ export function LoginPage() {
               {flow.error}
             </Alert>
           )}
-          <Box component="form" noValidate onSubmit={submit}>
-            <OutlinedField
-              label={t('login:username')}
-              name="username"
-              autoComplete="username"
-              value={userName}
-              onChange={(e) => setUserName(e.target.value.toLowerCase())}
-              autoFocus
-            />
-            <OutlinedField
-              label={t('login:password')}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={flow.busy}>
-              {flow.busy ? t('login:signingIn') : t('login:signIn')}
-            </Button>
-          </Box>
+          {invite ? (
+            <Suspense fallback={null}>
+              <SetPasswordForm token={invite} flow={flow} />
+            </Suspense>
+          ) : (
+            <Box component="form" noValidate onSubmit={submit}>
+              <OutlinedField
+                label={t('login:username')}
+                name="username"
+                autoComplete="username"
+                value={userName}
+                onChange={(e) => setUserName(e.target.value.toLowerCase())}
+                autoFocus
+              />
+              <OutlinedField
+                label={t('login:password')}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={flow.busy}>
+                {flow.busy ? t('login:signingIn') : t('login:signIn')}
+              </Button>
+            </Box>
+          )}
         </Paper>
       </Box>
       <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary', fontSize: 14 }}>

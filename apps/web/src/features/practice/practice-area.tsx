@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -18,7 +18,11 @@ export default function PracticeArea() {
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const rows = list.data?.practice ?? [];
 
-  const onApply = (id: number) =>
+  // A double click must not send a second request (it would answer 'already assigned').
+  const inFlight = useRef(false);
+  const onApply = (id: number) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     apply.mutate(id, {
       onSuccess: (r) => setNote({ ok: true, text: r.message || t('practice.assigned') }),
       onError: (e) =>
@@ -26,7 +30,11 @@ export default function PracticeArea() {
           ok: false,
           text: e instanceof ApiError && e.status === 409 ? t('practice.alreadyAssigned') : (e as Error).message,
         }),
+      onSettled: () => {
+        inFlight.current = false;
+      },
     });
+  };
 
   return (
     <Box data-testid="area-Practice">

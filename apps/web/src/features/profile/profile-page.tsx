@@ -45,12 +45,8 @@ export default function ProfilePage() {
             <Tab label={t('profileTab')} id="profile-tab-0" aria-controls="profile-panel-0" />
             <Tab label={t('passwordTab')} id="profile-tab-1" aria-controls="profile-panel-1" />
           </Tabs>
-          <Box
-            sx={{ p: { xs: 2, sm: 3 } }}
-            role="tabpanel"
-            id={`profile-panel-${tab}`}
-            aria-labelledby={`profile-tab-${tab}`}
-          >
+          {/* Not labelled by its tab: the panel would share the name 'Password' with its field. */}
+          <Box sx={{ p: { xs: 2, sm: 3 } }} role="tabpanel" id={`profile-panel-${tab}`}>
             {profile.isPending && <PageLoader />}
             {profile.isError && <Alert severity="error">{t('somethingWrong')}</Alert>}
             {data && tab === 0 && <ProfileForm key={data.id} profile={data} />}

@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import { useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useRegenerate, type RegenerateIds } from './api/staff.ts';
@@ -20,7 +21,11 @@ interface Props {
 export function RegenerateButton({ ids, label, state, onState, onError }: Props) {
   const { t } = useTranslation('staff');
   const regen = useRegenerate();
-  const onClick = () =>
+  // A double click asks once (a second request would turn QUEUED into ALREADY IN QUEUE).
+  const inFlight = useRef(false);
+  const onClick = () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     regen.mutate(ids, {
       onSuccess: (r) => {
         if (r.mongodb_skipped) onState('MONGODB SKIPPED');
@@ -29,7 +34,11 @@ export function RegenerateButton({ ids, label, state, onState, onError }: Props)
         if (r.success === 0) onError(r.message);
       },
       onError: (e) => onError(e instanceof ApiError && e.message ? e.message : t('search.failed')),
+      onSettled: () => {
+        inFlight.current = false;
+      },
     });
+  };
   const text =
     state === 'QUEUED'
       ? t('regen.queued')

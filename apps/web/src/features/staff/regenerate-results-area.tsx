@@ -38,6 +38,7 @@ export default function RegenerateResultsArea() {
       )}
       {listing.data && (
         <DataTable
+          dense
           label={t('regenerate.title')}
           rows={rows}
           empty={t('regenerate.empty')}
@@ -51,11 +52,15 @@ export default function RegenerateResultsArea() {
               header: t('regenerate.status'),
               cell: (r) => `${STATUS_LABEL[r.status] ?? r.status}${r.queued ? `, ${t('regen.queued')}` : ''}`,
             },
-            { header: t('regenerate.reason'), cell: (r) => r.result_error ?? r.result_status ?? 'N.A.' },
+            {
+              header: t('regenerate.reason'),
+              cell: (r) => r.result_error ?? r.result_status ?? 'N.A.',
+              width: '28%',
+            },
             {
               header: t('search.col.action'),
               cell: (r) => (
-                <Stack direction="row" spacing={1}>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   <RegenerateButton
                     ids={{ userExamId: r.userexam_id, userId: r.user_id, examInstanceId: r.examinstance_id }}
                     label={r.assessment_name}

@@ -6,6 +6,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
@@ -13,6 +16,11 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { fetchTimeline, useTimeline } from './api/staff.ts';
+import { AttemptMediaPanel } from './attempt-media-panel.tsx';
+
+/** The stored media an event names (`data.media` holding a storage key), or null. */
+const mediaKeyOf = (e: TimelineEvent) =>
+  typeof e.data.media === 'string' && e.data.media.includes('/') ? e.data.media : null;
 
 /** A few readable words of an event's data (the rest is in the title attribute). */
 function summary(e: TimelineEvent): string {
@@ -74,13 +82,22 @@ function summary(e: TimelineEvent): string {
   return parts.join(', ').trim();
 }
 
-/** The attempt timeline (beyond the spec): every event the server recorded, newest first. */
+/**
+ * The attempt timeline (beyond the spec): every event the server recorded, newest first, and the
+ * attempt's pictures, recordings and files in a second tab (an event's link opens its medium there).
+ */
 export function TimelineDialog({ userExamId, onClose }: { userExamId: number; onClose(): void }) {
   const { t } = useTranslation('staff');
   const full = useMediaQuery('(max-width:600px)', { noSsr: true });
   const first = useTimeline(userExamId);
   const [older, setOlder] = useState<TimelineEvent[]>([]);
   const [next, setNext] = useState<number | null | undefined>(undefined);
+  const [tab, setTab] = useState(0);
+  const [focus, setFocus] = useState<string | null>(null);
+  const show = (key: string) => {
+    setFocus(key);
+    setTab(1);
+  };
   const cursor = next === undefined ? (first.data?.nextBefore ?? null) : next;
   const events = [...(first.data?.events ?? []), ...older];
   const more = async () => {
@@ -102,40 +119,67 @@ export function TimelineDialog({ userExamId, onClose }: { userExamId: number; on
             {a.resultError ? ` (${a.resultError})` : ''}
           </Typography>
         )}
-        {first.data && events.length === 0 && <Typography>{t('timeline.empty')}</Typography>}
-        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="timeline-events">
-          {events.map((e) => (
-            <Box
-              component="li"
-              key={`${e.kind}-${e.id}`}
-              data-kind={e.kind}
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: { xs: '1fr', sm: '190px 1fr' },
-                gap: 0.5,
-                py: 1,
-                borderBottom: 1,
-                borderColor: 'divider',
-              }}
-            >
-              <Typography variant="body2" color="text.secondary">
-                {formatDateTime(e.at)}
-              </Typography>
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {t(`timeline.kind.${e.kind.replace(/\./g, '_')}`, { defaultValue: e.kind })}
-                  {e.actor && e.kind.startsWith('staff.') ? ` ${t('timeline.by', { actor: e.actor })}` : ''}
+        <Tabs
+          value={tab}
+          onChange={(_e, v: number) => setTab(v)}
+          aria-label={t('timeline.title')}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ mb: 1, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab label={t('timeline.tabs.events')} id="timeline-tab-0" aria-controls="timeline-panel-0" />
+          <Tab label={t('timeline.tabs.media')} id="timeline-tab-1" aria-controls="timeline-panel-1" />
+        </Tabs>
+        {tab === 1 && (
+          <Box role="tabpanel" id="timeline-panel-1" aria-labelledby="timeline-tab-1">
+            <AttemptMediaPanel userExamId={userExamId} focus={focus} />
+          </Box>
+        )}
+        <Box role="tabpanel" id="timeline-panel-0" aria-labelledby="timeline-tab-0" hidden={tab !== 0}>
+          {first.data && events.length === 0 && <Typography>{t('timeline.empty')}</Typography>}
+          <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="timeline-events">
+            {events.map((e) => (
+              <Box
+                component="li"
+                key={`${e.kind}-${e.id}`}
+                data-kind={e.kind}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: { xs: '1fr', sm: '190px 1fr' },
+                  gap: 0.5,
+                  py: 1,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                }}
+              >
+                <Typography variant="body2" color="text.secondary">
+                  {formatDateTime(e.at)}
                 </Typography>
-                <Typography variant="body2" title={JSON.stringify(e.data)}>
-                  {summary(e)}
-                </Typography>
+                <Box>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {t(`timeline.kind.${e.kind.replace(/\./g, '_')}`, { defaultValue: e.kind })}
+                    {e.actor && e.kind.startsWith('staff.') ? ` ${t('timeline.by', { actor: e.actor })}` : ''}
+                  </Typography>
+                  <Typography variant="body2" title={JSON.stringify(e.data)}>
+                    {summary(e)}
+                  </Typography>
+                  {mediaKeyOf(e) && (
+                    <Link component="button" variant="body2" onClick={() => show(mediaKeyOf(e)!)}>
+                      {t(`timeline.view.${mediaKeyOf(e)!.split('/')[0]}`, {
+                        defaultValue: t('timeline.view.proctoring'),
+                      })}
+                    </Link>
+                  )}
+                </Box>
               </Box>
-            </Box>
-          ))}
+            ))}
+          </Box>
         </Box>
       </DialogContent>
       <DialogActions>
-        {cursor !== null && first.data && <Button onClick={() => void more()}>{t('timeline.more')}</Button>}
+        {tab === 0 && cursor !== null && first.data && (
+          <Button onClick={() => void more()}>{t('timeline.more')}</Button>
+        )}
         <Button onClick={onClose} variant="contained">
           {t('timeline.close')}
         </Button>

@@ -11,6 +11,9 @@ import PollIcon from '@mui/icons-material/Poll';
 import SchoolIcon from '@mui/icons-material/School';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 
 const ICONS: Record<string, typeof AssignmentIcon> = {
   Tests: AssignmentIcon,
@@ -26,6 +29,9 @@ const ICONS: Record<string, typeof AssignmentIcon> = {
   'Ongoing Tests': MonitorHeartIcon,
   'Pending Results': HourglassTopIcon,
   'Regenerate Results': AutorenewIcon,
+  'Import Test': UploadFileIcon,
+  'Import Candidates': GroupAddIcon,
+  'Schedule Test': EventAvailableIcon,
 };
 
 export function MenuIcon({ name }: { name: string }) {

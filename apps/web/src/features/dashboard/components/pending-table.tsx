@@ -1,4 +1,4 @@
-import { isSurveyType, type PendingRow } from '@invigil/contracts';
+import { isResumable, isSurveyType, type PendingRow } from '@invigil/contracts';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -33,8 +33,8 @@ export function PendingTable({ rows, empty, label, busyId, onStart }: Props) {
               <Chip
                 size="small"
                 label={r.statusLabel}
-                color={r.status === '001' ? 'primary' : 'default'}
-                variant={r.status === '001' ? 'filled' : 'outlined'}
+                color={isResumable(r.status) ? 'primary' : 'default'}
+                variant={isResumable(r.status) ? 'filled' : 'outlined'}
               />
             ),
           },
@@ -42,7 +42,7 @@ export function PendingTable({ rows, empty, label, busyId, onStart }: Props) {
           {
             header: t('col.action'),
             cell: (r) => {
-              const resume = r.status === '001';
+              const resume = isResumable(r.status);
               const text = resume ? t('resume') : isSurveyType(r.testType) ? t('takeSurvey') : t('takeTest');
               return (
                 <Button

@@ -91,9 +91,9 @@ describe('starting an item', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('resumes an in-progress test in its chosen language without asking again', async () => {
+  it.each(['001', '998'])('resumes a %s test in its chosen language without asking again', async (status) => {
     languages.mockClear();
-    render(<Harness r={row({ status: '001', selectedLanguage: 'en-IN' })} />);
+    render(<Harness r={row({ status, selectedLanguage: 'en-IN' })} />);
     await act(async () => {
       fireEvent.click(screen.getByText('start'));
     });

@@ -1,4 +1,4 @@
-import type { GetLanguagesResponse, PendingRow } from '@invigil/contracts';
+import { isResumable, type GetLanguagesResponse, type PendingRow } from '@invigil/contracts';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTestDialog } from '../../../components/test-dialog.ts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
@@ -19,7 +19,7 @@ type Flow =
  * Starting an item: the languages of the test, the 'Select Test Language' modal and its
  * confirmation, then the full-screen test dialog (the app's, through TestDialogContext).
  * Closing the dialog reloads the page.
- * An in-progress item whose language is already chosen resumes directly.
+ * An in-progress (or retest) item whose language is already chosen resumes directly.
  */
 export function useStartTest() {
   const { t } = useTranslation(['dashboard', 'common']);
@@ -28,7 +28,7 @@ export function useStartTest() {
   const [busy, setBusy] = useState<number | null>(null);
 
   const start = useCallback(async (row: PendingRow) => {
-    if (row.status === '001' && row.selectedLanguage) {
+    if (isResumable(row.status) && row.selectedLanguage) {
       setFlow({ step: 'test', row, language: row.selectedLanguage });
       return;
     }

@@ -26,3 +26,7 @@ export const login = (userName: string, password: string, regen = false) =>
 
 export const autoLogin = (p: { ref: string; email: string; sig: string }, regen = false) =>
   answerOf(apiPost('/api/login/auto', { ...p, regen }));
+
+/** POST /api/login/invite: a new user's first password from a set-password link; signs in. */
+export const setPassword = (token: string, password: string, regen = false) =>
+  answerOf(apiPost('/api/login/invite', { token, password, regen }));

@@ -3,9 +3,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useUpdatePassword } from '../api/profile.ts';
+
+/**
+ * Required for assistive technology without MUI's ' *' in the label: the fields are named exactly
+ * as the spec writes them ('Password', not 'Password *'); the form says what is missing.
+ */
+export const REQUIRED = { htmlInput: { 'aria-required': true } } as const;
 
 /** Old Password, Password, Confirm Password, Change Password. */
 export function PasswordForm() {
@@ -16,10 +22,15 @@ export function PasswordForm() {
   const [confirm, setConfirm] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
+  // A double click must not send the change twice (the second would find the old password changed).
+  const inFlight = useRef(false);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (inFlight.current) return;
     const invalid = passwordChangeValidationMessage(oldPassword, password, confirm);
     if (invalid) return setResult({ ok: false, text: invalid });
+    inFlight.current = true;
     change.mutate(
       { oldPassword, newPassword: password },
       {
@@ -34,6 +45,9 @@ export function PasswordForm() {
           }
         },
         onError: () => setResult({ ok: false, text: t('somethingWrong') }),
+        onSettled: () => {
+          inFlight.current = false;
+        },
       },
     );
   };
@@ -52,7 +66,7 @@ export function PasswordForm() {
         autoComplete="current-password"
         value={oldPassword}
         onChange={(e) => setOld(e.target.value)}
-        required
+        slotProps={REQUIRED}
       />
       <TextField
         label={t('password')}
@@ -61,7 +75,7 @@ export function PasswordForm() {
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        required
+        slotProps={REQUIRED}
       />
       <TextField
         label={t('confirmPassword')}
@@ -70,7 +84,7 @@ export function PasswordForm() {
         autoComplete="new-password"
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
-        required
+        slotProps={REQUIRED}
       />
       <Box>
         <Button type="submit" variant="contained" disabled={change.isPending}>

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { setCookie } from '../../../lib/cookies.ts';
 import { profileQueryKey, useUpdateProfile } from '../api/profile.ts';
+import { REQUIRED } from './password-form.tsx';
 
 type Profile = GetProfileResponse['profileData'];
 
@@ -69,14 +70,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         name="firstName"
         value={firstName}
         onChange={(e) => setFirstName(e.target.value)}
-        required
+        slotProps={REQUIRED}
       />
       <TextField
         label={t('lastName')}
         name="lastName"
         value={lastName}
         onChange={(e) => setLastName(e.target.value)}
-        required
+        slotProps={REQUIRED}
       />
       <TextField
         label={t('contactNo')}
@@ -84,7 +85,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         value={contact}
         onChange={(e) => setContact(e.target.value)}
         inputMode="numeric"
-        required
+        slotProps={REQUIRED}
       />
       <TextField
         label={t('email')}

@@ -45,6 +45,26 @@ export function useTimeline(userExamId: number) {
   });
 }
 
+/** Read the media list again this long before its signed URLs expire. */
+const URL_MARGIN_MS = 30_000;
+
+/**
+ * GET /api/support/media/:userExamId: the attempt's pictures, recordings and files with signed
+ * URLs; read again before the URLs expire, so a dialog left open keeps working links.
+ */
+export function useAttemptMedia(userExamId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['staff', 'media', userExamId],
+    queryFn: () => apiGet('/api/support/media/:userExamId', { params: { userExamId } }),
+    enabled,
+    staleTime: 60_000,
+    refetchInterval: (q) => {
+      const at = q.state.data?.expiresAt;
+      return at ? Math.max(10_000, new Date(at).getTime() - Date.now() - URL_MARGIN_MS) : false;
+    },
+  });
+}
+
 /** POST /api/test/regeneratelisting: the three pending lists. */
 export function usePendingListing() {
   return useQuery({

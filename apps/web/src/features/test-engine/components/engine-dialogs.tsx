@@ -11,16 +11,21 @@ import type { ReactNode } from 'react';
 
 const paper = (width: number) => ({ paper: { sx: { width, maxWidth: 'calc(100% - 32px)', m: 2 } } });
 
-/** A 380 px warning dialog (spec: warning dialogs are 380 px wide). */
+/**
+ * A 380 px warning dialog (spec: warning dialogs are 380 px wide). A `lead` line opens the text
+ * in bold and is part of the dialog's name ('System Warning' + "Time's up!").
+ */
 export function WarningDialog({
   open,
   title,
+  lead,
   children,
   actions,
   id,
 }: {
   open: boolean;
   title: string;
+  lead?: string;
   children: ReactNode;
   actions: ReactNode;
   id: string;
@@ -29,12 +34,17 @@ export function WarningDialog({
     <Dialog
       open={open}
       slotProps={paper(LAYOUT.warningModalWidth)}
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={lead ? `${id}-title ${id}-lead` : `${id}-title`}
       aria-describedby={`${id}-text`}
       transitionDuration={500}
     >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
+        {lead && (
+          <DialogContentText id={`${id}-lead`} sx={{ fontWeight: 700, color: 'text.primary', mb: 1 }}>
+            {lead}
+          </DialogContentText>
+        )}
         <DialogContentText id={`${id}-text`} component="div">
           {children}
         </DialogContentText>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import type { QuestionItem } from '@invigil/contracts';
+import { QTYPE, type QuestionItem } from '@invigil/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { MediaResource } from './media-resource.tsx';
@@ -69,7 +69,13 @@ export function QuestionFrame({
       <Box sx={{ fontSize: '1.05rem', mb: 1 }}>
         <TranslatedText english={item.qtext} translated={item.translated_qtext} />
       </Box>
-      <MediaResource path={item.question_resource_url || item.qresourcepath} label={t('qOfN', { n: number, total })} />
+      {/* A spoken answer's question audio is its view's own player (at most 3 plays). */}
+      {item.qtypecode !== QTYPE.spokenAnswer && (
+        <MediaResource
+          path={item.question_resource_url || item.qresourcepath}
+          label={t('qOfN', { n: number, total })}
+        />
+      )}
       <Box sx={{ mt: 2 }}>{children}</Box>
     </Box>
   );

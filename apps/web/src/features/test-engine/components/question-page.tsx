@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import { RESOURCE_TYPES, type RecordedAnswerFields } from '@invigil/contracts';
+import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useEngine, useEngineState } from '../engine-context.ts';
 import { proctoringPanels } from '../proctoring-panels.ts';
@@ -7,12 +9,20 @@ import { QuestionFrame } from './question-frame.tsx';
 import { TestFooter } from './test-footer.tsx';
 import { TestHeader } from './test-header.tsx';
 
+// Only tests with recorded answers load the uploads' host (and the recording chunk with it).
+const RecordingHost = lazy(() => import('../recording/recording-host.tsx'));
+const recorded = (code: number) => (RESOURCE_TYPES as readonly number[]).includes(code);
+
 /** Header, proctoring panels, the question area and the footer controls. */
 export function QuestionPage() {
-  useTranslation('testEngine');
+  const { t } = useTranslation('testEngine');
   const engine = useEngine();
   const s = useEngineState();
   const item = s.items[s.index];
+  const onSaved = useCallback(
+    (qid: number, { qid: _, ...fields }: RecordedAnswerFields) => engine.answer(qid, fields),
+    [engine],
+  );
   if (!item) return null;
   const View = viewFor(item.qtypecode);
   return (
@@ -41,6 +51,18 @@ export function QuestionPage() {
         </QuestionFrame>
       </Box>
       <TestFooter />
+      {s.items.some((q) => recorded(q.qtypecode)) && (
+        <Suspense fallback={null}>
+          <RecordingHost
+            examId={engine.examId}
+            currentQid={item.qid}
+            onSaved={onSaved}
+            setUploading={(on) => engine.setFlag({ uploading: on })}
+            goTo={(qid) => engine.go(s.items.findIndex((q) => q.qid === qid))}
+            labelOf={(qid) => t('qOfN', { n: s.items.findIndex((q) => q.qid === qid) + 1, total: s.items.length })}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -19,6 +19,7 @@ export function ReportIssueDialog({ open, qid, onClose }: { open: boolean; qid: 
   const [description, setDescription] = useState('');
   const [error, setError] = useState(false);
   const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
   const reset = () => {
     setType('');
     setDescription('');
@@ -26,12 +27,15 @@ export function ReportIssueDialog({ open, qid, onClose }: { open: boolean; qid: 
   };
   const submit = async () => {
     if (!type || !description.trim()) return setError(true);
+    if (sending) return;
+    setSending(true);
     try {
       // The choices are the translated ISSUE_TYPES.
       await reportIssue(qid, type as QuestionIssuesRequest['issuetype'], description.trim());
     } catch (e) {
       console.error('question issue not sent', e);
     }
+    setSending(false);
     setSent(true);
     reset();
     setTimeout(() => {
@@ -50,7 +54,6 @@ export function ReportIssueDialog({ open, qid, onClose }: { open: boolean; qid: 
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         <TextField
           select
-          required
           label={t('issueType')}
           value={type}
           onChange={(e) => setType(e.target.value)}
@@ -63,14 +66,13 @@ export function ReportIssueDialog({ open, qid, onClose }: { open: boolean; qid: 
           ))}
         </TextField>
         <TextField
-          required
           multiline
           minRows={3}
           label={t('description')}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           error={error && !description.trim()}
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
+          slotProps={{ htmlInput: { maxLength: 2000, 'aria-required': true } }}
         />
         {error && (
           <Alert severity="error" role="alert">
@@ -86,7 +88,7 @@ export function ReportIssueDialog({ open, qid, onClose }: { open: boolean; qid: 
       <DialogActions>
         <Button onClick={reset}>{t('reset')}</Button>
         <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()}>
+        <Button variant="contained" disabled={sending || sent} onClick={() => void submit()}>
           {t('submit')}
         </Button>
       </DialogActions>

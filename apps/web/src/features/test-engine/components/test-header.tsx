@@ -109,7 +109,7 @@ export function TestHeader() {
           }}
         >
           <TimerIcon fontSize="small" aria-hidden />
-          <span data-testid="countdown">{formatHms(s.remaining)}</span>
+          <span data-testid="countdown">{s.timeUp ? t('timesUp') : formatHms(s.remaining)}</span>
         </Box>
       </Toolbar>
       {!s.online && (

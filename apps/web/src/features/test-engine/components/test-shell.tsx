@@ -75,7 +75,8 @@ export function TestShell({ onExit, onLogout }: { onExit(): void; onLogout(): vo
       <WarningDialog
         open={timeUpOpen}
         id="time-up"
-        title={t('timesUp')}
+        title={t('common:systemWarning')}
+        lead={t('timesUp')}
         actions={
           <Button variant="contained" disabled={sub?.state === 'processing'} onClick={() => setPostDialogClosed(true)}>
             {t('ok')}
@@ -154,14 +155,19 @@ export function TestShell({ onExit, onLogout }: { onExit(): void; onLogout(): vo
           </Button>
         }
       >
-        {windowModal?.verdict === 'violation'
-          ? t('terminated')
-          : windowModal?.verdict === 'last-warning'
-            ? t('windowSwitchLast')
-            : t('windowSwitchWarning', {
-                count: windowModal?.count ?? 0,
-                left: Math.max(0, (windowModal?.limit ?? 0) - (windowModal?.count ?? 0)),
-              })}
+        {windowModal?.verdict === 'violation' ? (
+          <>
+            {t('terminated')}
+            {sub?.state === 'processing' && <Box sx={{ mt: 1 }}>{t('savingResponses')}</Box>}
+          </>
+        ) : windowModal?.verdict === 'last-warning' ? (
+          t('windowSwitchLast')
+        ) : (
+          t('windowSwitchWarning', {
+            count: windowModal?.count ?? 0,
+            left: Math.max(0, (windowModal?.limit ?? 0) - (windowModal?.count ?? 0)),
+          })
+        )}
       </WarningDialog>
 
       {modal?.kind === 'issue' && s.items[s.index] && (

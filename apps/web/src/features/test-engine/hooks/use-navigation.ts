@@ -10,7 +10,7 @@ export function useNavigation() {
   const nav: NavigationState = {
     index: s.index,
     total: s.items.length,
-    recording: s.recording,
+    recording: s.recording || s.uploading,
     mandatory: d?.answermandatoryflag === 1,
     navigationAllowed: (d?.navflag ?? 1) === 1,
     examtypeid: d?.examtypeid ?? 1,

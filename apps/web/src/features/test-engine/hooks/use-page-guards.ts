@@ -8,20 +8,41 @@ const isCaptureCombo = (e: KeyboardEvent) =>
   ((e.ctrlKey || e.metaKey) && e.shiftKey && ['s', 'S', '3', '4', '5'].includes(e.key)) ||
   (e.metaKey && e.shiftKey);
 
+/** The history entry the test adds over the page it opened on, so Back lands on the same URL. */
+const GUARD = { invigilTest: true };
+
 /**
  * Window events of a running test: window switches (blur), online/offline (the save queue
- * drains when the link returns), the leave prompt (progress saved first), and the page blur on
- * screenshot or print key combinations (restored on the next click or key-up).
+ * drains when the link returns), the leave prompt (progress saved first), the page blur on
+ * screenshot or print key combinations (restored on the next click or key-up), and Back/Forward:
+ * the test sits on a history entry of its own, so Back first lands on the same URL, and while
+ * questions are open it asks the spec's leave question before going on.
  */
 export function usePageGuards(engine: TestEngine) {
   const { t } = useTranslation('testEngine');
+  useEffect(() => {
+    history.pushState(GUARD, '', location.href);
+    const popState = () => {
+      if (engine.get().phase !== 'questions' || engine.stoppedByServer) return;
+      engine.saveOnLeave();
+      // The browser's question box may blur the window: not a window switch (as a file picker).
+      engine.setFlag({ filePickerOpen: true });
+      const leave = window.confirm(t('leavePage'));
+      setTimeout(() => engine.setFlag({ filePickerOpen: false }), 500);
+      if (leave) history.back();
+      else history.pushState(GUARD, '', location.href);
+    };
+    window.addEventListener('popstate', popState);
+    return () => window.removeEventListener('popstate', popState);
+  }, [engine, t]);
   useEffect(() => {
     const blur = () => engine.onWindowBlur();
     const online = () => engine.onOnline();
     const offline = () => engine.onOffline();
     const beforeUnload = (e: BeforeUnloadEvent) => {
-      const { phase } = engine.get();
-      if (phase !== 'questions' || engine.stoppedByServer) return;
+      const { phase, lowBandwidth } = engine.get();
+      // Nothing to lose once the server stopped the attempt or low bandwidth sent it back (998).
+      if (phase !== 'questions' || engine.stoppedByServer || lowBandwidth) return;
       engine.saveOnLeave();
       e.preventDefault();
       e.returnValue = t('leavePage');

@@ -1,10 +1,9 @@
+import { recordOpus } from '../../../lib/opus-recorder.ts';
 import { SPEAKER_SAMPLE_MS } from './check-scheduler.ts';
 
 /** Spec: camera constraints 550x450 facing the user; the picture is a JPEG at 0.8. */
 const VIDEO: MediaTrackConstraints = { width: 550, height: 450, facingMode: 'user' };
 const JPEG_QUALITY = 0.8;
-/** Opus first (small, what the server's decoder takes); never WAV. */
-const AUDIO_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/ogg'];
 
 const errorText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 
@@ -72,40 +71,12 @@ export class MediaDevices {
 
   /** Records a 15-second Opus sample; null (logged) when recording is not possible. */
   recordSample(ms = SPEAKER_SAMPLE_MS): Promise<Blob | null> {
-    const stream = this.audio;
-    if (!stream || !stream.getAudioTracks().some((t) => t.readyState === 'live')) {
-      this.log('audio', 'recording_failed', 'no live microphone');
+    const fail = (why: string) => this.log('audio', 'recording_failed', why);
+    if (!this.audio) {
+      fail('no live microphone');
       return Promise.resolve(null);
     }
-    const mimeType =
-      typeof MediaRecorder === 'undefined' ? undefined : AUDIO_TYPES.find((t) => MediaRecorder.isTypeSupported(t));
-    if (!mimeType) {
-      this.log('audio', 'recording_failed', 'no Opus recorder in this browser');
-      return Promise.resolve(null);
-    }
-    return new Promise((resolve) => {
-      const chunks: Blob[] = [];
-      let rec: MediaRecorder;
-      try {
-        rec = new MediaRecorder(stream, { mimeType, audioBitsPerSecond: 32_000 });
-      } catch (e) {
-        this.log('audio', 'recording_failed', errorText(e));
-        resolve(null);
-        return;
-      }
-      rec.ondataavailable = (e) => {
-        if (e.data.size) chunks.push(e.data);
-      };
-      rec.onerror = () => {
-        this.log('audio', 'recording_failed', 'recorder error');
-        resolve(null);
-      };
-      rec.onstop = () => resolve(chunks.length ? new Blob(chunks, { type: mimeType }) : null);
-      rec.start();
-      setTimeout(() => {
-        if (rec.state !== 'inactive') rec.stop();
-      }, ms);
-    });
+    return recordOpus(this.audio, ms, fail)?.done ?? Promise.resolve(null);
   }
 
   stop() {

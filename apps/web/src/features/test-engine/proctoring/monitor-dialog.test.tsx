@@ -21,14 +21,10 @@ function show(dialog: MonitorDialog, settings = S) {
 
 describe('proctoring alerts (spec wording)', () => {
   it.each([
-    ['N', 'Face Not Detected', 'Your face is not visible, please come closer to the camera.'],
-    ['M', 'Face Detection Warning', 'Multiple faces are getting detected, click again to proceed further.'],
-    [
-      'O',
-      'Warning',
-      'Objects detected in the background. Please clear the area or move to a clean space before starting the test.',
-    ],
-    ['mismatch', 'Identity Verification Issue', "Your face doesn't match with your registered profile..."],
+    ['N', 'Face Not Visible', 'Your face is not visible, please come closer to the camera.'],
+    ['M', 'Multiple faces detected', 'Multiple faces are getting detected, click again to proceed further.'],
+    ['O', 'Background Check', 'Objects detected in the background.'],
+    ['mismatch', 'Face not matched', 'Your photo does not match.'],
   ] as const)('%s: a warning titled %s with Ok', (outcome, title, text) => {
     const { d, onConfirm } = show({ kind: 'photo', outcome, level: 'warning', warnings: 2 });
     expect(screen.getByRole('heading', { name: title })).toBeTruthy();
@@ -45,13 +41,18 @@ describe('proctoring alerts (spec wording)', () => {
 
   it('the image alert (mismatch with S) says the picture is taken again', () => {
     const { d } = show({ kind: 'photo', outcome: 'mismatch', level: 'image', warnings: 1 });
-    expect(screen.getByRole('heading', { name: 'Identity Verification Failed' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Face not matched' })).toBeTruthy();
     expect(d.textContent).toContain('Press Ok to take the picture again.');
   });
 
-  it('the violation has Close and says the results are being processed', () => {
-    show({ kind: 'photo', outcome: 'M', level: 'violation', warnings: 4 });
+  it.each([
+    ['M', 'You cannot proceed further.'],
+    ['mismatch', 'Your photo does not match. You cannot proceed further.'],
+    ['O', 'Objects detected in the background.'],
+  ] as const)('the %s violation says "%s", has Close and says the results are being processed', (outcome, text) => {
+    show({ kind: 'photo', outcome, level: 'violation', warnings: 4 });
     expect(screen.getByRole('heading', { name: 'Violation of Rule !!!' })).toBeTruthy();
+    expect(screen.getByRole('dialog').textContent).toContain(text);
     expect(screen.getByRole('dialog').textContent).toContain('Your results are being processed.');
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ok' })).toBeNull();

@@ -59,6 +59,7 @@ export function MonitorDialogView({
       )}
       {violation && (
         <>
+          {d.kind === 'photo' && <Box sx={{ mb: 1 }}>{t(`stopMessages.${d.outcome}`)}</Box>}
           <Box>{t('violation')}</Box>
           <Box sx={{ mt: 1 }}>{t('resultsProcessing')}</Box>
         </>

@@ -1,4 +1,5 @@
 import { ApiError, apiPost, apiUpload } from '../../../lib/api-client.ts';
+import { sampleFileName } from '../../../lib/opus-recorder.ts';
 import type { CallResult } from './proctoring-monitor.ts';
 import type { AudioVerdict, MonitorSettings, PhotoVerdict } from './warning-levels.ts';
 
@@ -29,9 +30,8 @@ export async function photoCheck(userexamid: number, imagePath: string): Promise
 /** One speaker sample (multipart audiofile, userexamid; POST /api/test/getaudio). */
 export async function audioCheck(userexamid: number, sample: Blob): Promise<CallResult<AudioVerdict>> {
   const form = new FormData();
-  const ext = sample.type.includes('ogg') ? 'ogg' : 'webm';
   form.append('userexamid', String(userexamid));
-  form.append('audiofile', sample, `speaker-check.${ext}`);
+  form.append('audiofile', sample, sampleFileName(sample, 'speaker-check'));
   try {
     return { verdict: await apiUpload('/api/test/getaudio', form) };
   } catch (e) {

@@ -7,22 +7,31 @@ import { addTexts } from '../../../i18n/translate.ts';
 const texts = {
   ok: 'Ok',
   close: 'Close',
+  /** The spec's face warning dialogs (section 2): Face Not Visible, Face not matched, ... */
   titles: {
-    N: 'Face Not Detected',
-    M: 'Face Detection Warning',
-    O: 'Warning',
-    mismatch: 'Identity Verification Issue',
-    image: 'Identity Verification Failed',
+    N: 'Face Not Visible',
+    M: 'Multiple faces detected',
+    O: 'Background Check',
+    mismatch: 'Face not matched',
+    image: 'Face not matched',
     violation: 'Violation of Rule !!!',
     camera: 'Warning',
     audio: 'Multiple Speakers Detected',
   },
+  /** A warning (Ok resumes the checks). */
   messages: {
     N: 'Your face is not visible, please come closer to the camera.',
     M: 'Multiple faces are getting detected, click again to proceed further.',
-    O: 'Objects detected in the background. Please clear the area or move to a clean space before starting the test.',
-    mismatch: "Your face doesn't match with your registered profile...",
+    O: 'Objects detected in the background.',
+    mismatch: 'Your photo does not match.',
     audio: 'More than one voice was detected. Please make sure you are alone and quiet while taking the test.',
+  },
+  /** The problem that stopped the test (the spec's 'You cannot proceed further.' texts). */
+  stopMessages: {
+    N: 'Your face is not visible, please come closer to the camera.',
+    M: 'You cannot proceed further.',
+    O: 'Objects detected in the background.',
+    mismatch: 'Your photo does not match. You cannot proceed further.',
   },
   photoCount: 'Warning {{count}} of 3. A fourth problem ends the test.',
   audioCount: 'Warning {{count}} of 4. A fifth ends the test.',

@@ -13,14 +13,22 @@ import { SaveQueue } from './save-queue.ts';
  * TestEngine adds the attempt's life around it (load, start, clock, window switches, submission).
  */
 export abstract class AnsweringEngine extends EngineStore {
+  /** Window switches since this page loaded the attempt (the verdicts count these). */
   protected windowSwitches = 0;
+  /** Switches the server had already recorded when the attempt was loaded. */
+  protected switchesBefore = 0;
+  /**
+   * The attempt's switches in all, as the server is told: its limit was already reduced by the
+   * earlier ones, so a reload does not start the count again.
+   */
+  protected totalSwitches = () => this.switchesBefore + this.windowSwitches;
   protected countdown = new MonotonicCountdown();
   protected queue = new SaveQueue({
     changeOf: (qid) => {
       const q = this.state.items.find((x) => x.qid === qid);
       return q && { qid, seq: q.seq ?? 0, answer: answerOf(q) };
     },
-    send: (changes, keepalive, offline) => saveChanges(this.examId, changes, this.windowSwitches, keepalive, offline),
+    send: (changes, keepalive, offline) => saveChanges(this.examId, changes, this.totalSwitches(), keepalive, offline),
     canSend: () => !this.submitting,
     onSaved: (timeRemaining) => {
       this.countdown.set(timeRemaining);
@@ -47,7 +55,7 @@ export abstract class AnsweringEngine extends EngineStore {
       quesData: items,
       seq: this.queue.seq,
       pending: this.queue.ids(),
-      windowSwitches: this.windowSwitches,
+      windowSwitches: this.totalSwitches(),
       savedAt: Date.now(),
     });
   }

@@ -17,7 +17,7 @@ export class EngineStore {
     this.state = { ...this.state, ...patch };
     for (const fn of this.listeners) fn();
   }
-  setFlag(patch: Pick<Partial<EngineState>, 'filePickerOpen' | 'recording' | 'blurred' | 'modal'>) {
+  setFlag(patch: Pick<Partial<EngineState>, 'filePickerOpen' | 'recording' | 'uploading' | 'blurred' | 'modal'>) {
     this.set(patch);
   }
 

@@ -39,6 +39,8 @@ export interface EngineState {
   filePickerOpen: boolean;
   /** Set while a recorder runs (media views plug in): Next, Previous and Finish wait. */
   recording: boolean;
+  /** Set while a recorded answer is being sent and checked: navigation waits for it too. */
+  uploading: boolean;
 }
 
 export const initialState: EngineState = {
@@ -59,4 +61,5 @@ export const initialState: EngineState = {
   blurred: false,
   filePickerOpen: false,
   recording: false,
+  uploading: false,
 };

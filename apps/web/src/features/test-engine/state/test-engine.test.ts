@@ -70,6 +70,27 @@ describe('the test engine', () => {
     engine.dispose();
   });
 
+  it('counts window switches on from those the server recorded before a reload', async () => {
+    // Limit 2, one switch already recorded: the server's detail says 1 left and 1 switch so far.
+    Object.assign(detail, { webproctoringcount: 1, webproctoringzero: false, windowSwitchCount: 1 });
+    try {
+      const engine = await running();
+      engine.onWindowBlur();
+      expect(engine.get().modal).toMatchObject({ kind: 'window', verdict: 'last-warning' });
+      await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+      // The server hears of 2 switches in all, not 1: a reload does not start the count again.
+      expect(api.saveChanges.mock.calls.at(-1)![2]).toBe(2);
+      expect(readLocalCopy(7)?.windowSwitches).toBe(2);
+      engine.dispose();
+    } finally {
+      Object.assign(detail, {
+        webproctoringcount: undefined,
+        webproctoringzero: undefined,
+        windowSwitchCount: undefined,
+      });
+    }
+  });
+
   it('submits as timed out when a save answers 409', async () => {
     api.saveChanges.mockRejectedValue(new ApiError(409, 'Time is up', null));
     const engine = await running();

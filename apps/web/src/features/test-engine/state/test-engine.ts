@@ -27,6 +27,7 @@ export class TestEngine extends AnsweringEngine {
       const loaded = await loadAttempt(this.examId, this.language);
       this.queue.restore(loaded.seq, loaded.pending);
       this.windowSwitches = 0;
+      this.switchesBefore = loaded.state.detail?.windowSwitchCount ?? 0;
       this.set({ ...loaded.state, pendingCount: this.queue.size });
     } catch (e) {
       this.set({ phase: 'failed', error: failureMessage(e) });
@@ -134,7 +135,7 @@ export class TestEngine extends AnsweringEngine {
       detail,
       items,
       remaining: trigger === '011' ? 0 : remaining,
-      windowSwitches: this.windowSwitches,
+      windowSwitches: this.totalSwitches(),
       abortReason,
     });
   }

@@ -6,21 +6,24 @@ import type { QuestionViewProps } from './view-types.ts';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
 
-/** Descriptive: a rich-text editor and a file upload. */
+/** Descriptive: a rich-text editor and a file upload (an imported question may have only one of them). */
 export function DescriptiveView(props: QuestionViewProps) {
   const { t } = useTranslation('testEngine');
   const { item, disabled, onChange } = props;
+  const content = item.questionContent;
   return (
     <>
-      <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
-        <RichTextEditor
-          value={item.descriptiveText ?? ''}
-          disabled={disabled}
-          label={t('editorLabel')}
-          onChange={(html) => onChange({ descriptiveText: html })}
-        />
-      </Suspense>
-      <AnswerFile {...props} />
+      {content?.textAnswer !== false && (
+        <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+          <RichTextEditor
+            value={item.descriptiveText ?? ''}
+            disabled={disabled}
+            label={t('editorLabel')}
+            onChange={(html) => onChange({ descriptiveText: html })}
+          />
+        </Suspense>
+      )}
+      {content?.fileUpload !== false && <AnswerFile {...props} />}
     </>
   );
 }

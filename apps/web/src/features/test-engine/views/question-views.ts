@@ -4,11 +4,12 @@ import { MultiBlankView, MultipleChoiceView, SingleChoiceView } from './choice-v
 import { DescriptiveView } from './descriptive-view.tsx';
 import { MatchingView } from './matching-view.tsx';
 import { PlaceholderView } from './placeholder-view.tsx';
+import { SpokenAnswerView, VideoInterviewView } from './recording-views.tsx';
 import { TypedInputView } from './typed-input-view.tsx';
 import { TypingTestView } from './typing-test-view.tsx';
 import type { QuestionView } from './view-types.ts';
 
-/** The view of each widget. Video (27) and spoken (28) are added here when built. */
+/** The view of each widget; the recording views (27, 28) load their chunk when first shown. */
 const views = new Map<QuestionWidget, QuestionView>([
   ['single-choice', SingleChoiceView],
   ['multiple-choice', MultipleChoiceView],
@@ -18,6 +19,8 @@ const views = new Map<QuestionWidget, QuestionView>([
   ['typing-test', TypingTestView],
   ['matching', MatchingView],
   ['coding', CodingView],
+  ['spoken', SpokenAnswerView],
+  ['video', VideoInterviewView],
 ]);
 
 export const viewFor = (qtypecode: number): QuestionView => views.get(widgetFor(qtypecode)) ?? PlaceholderView;

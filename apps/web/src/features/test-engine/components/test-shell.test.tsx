@@ -1,0 +1,132 @@
+import type { ExamDetail, QuestionItem } from '@invigil/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { DeviceSetupContext, type DeviceSetupSlotProps } from '../../../components/device-setup-slot.ts';
+import { fireEvent, render, screen } from '../../../components/test-render.tsx';
+import '../../../i18n/index.ts';
+import { EngineContext } from '../engine-context.ts';
+import { EngineStore } from '../state/engine-store.ts';
+import { initialState, type EngineState } from '../state/engine-types.ts';
+import type { TestEngine } from '../state/test-engine.ts';
+import { InstructionPage } from './instruction-page.tsx';
+import { TestHeader } from './test-header.tsx';
+import { TestShell } from './test-shell.tsx';
+
+const detail = {
+  id: 7,
+  instancename: 'Two-Minute Quick Test',
+  instruction_text: '<p>Go</p>',
+  selectedLanguage: 'en-IN',
+  status: '001',
+  test_type: 1,
+  examtypeid: 1,
+  showscore: 0,
+  thankyoumessage: '<p>Thanks</p>',
+} as unknown as ExamDetail;
+const item = { qid: 1, qtypecode: 1, buttonStyle: 'Not Answered', qmarks: 1 } as unknown as QuestionItem;
+
+/** The engine's state as the screens read it (no server behind it). */
+class StubEngine extends EngineStore {
+  readonly examId = 7;
+  begin = vi.fn(async () => {});
+  constructor(patch: Partial<EngineState>) {
+    super();
+    this.state = { ...initialState, detail, items: [item], ...patch };
+  }
+}
+
+function renderWith(ui: React.ReactElement, patch: Partial<EngineState>) {
+  const engine = new StubEngine(patch);
+  render(<EngineContext.Provider value={engine as unknown as TestEngine}>{ui}</EngineContext.Provider>);
+  return engine;
+}
+
+describe('time out (spec: the timer shows "Time\'s up!", the auto-submit notice is a System Warning)', () => {
+  it('shows "Time\'s up!" in the countdown once the time is over', () => {
+    renderWith(<TestHeader />, { phase: 'questions', timeUp: true, remaining: 0 });
+    expect(screen.getByTestId('countdown').textContent).toBe("Time's up!");
+  });
+
+  it('counts down in h:mm:ss before that', () => {
+    renderWith(<TestHeader />, { phase: 'questions', remaining: 61 });
+    expect(screen.getByTestId('countdown').textContent).toBe('00:01:01');
+  });
+
+  it('opens the System Warning dialog saying the test was submitted automatically', () => {
+    renderWith(<TestShell onExit={() => {}} onLogout={() => {}} />, {
+      phase: 'finished',
+      timeUp: true,
+      submission: { state: 'done', trigger: '011', evaluation: null, resultStatus: null },
+    });
+    const dialog = screen.getByRole('dialog', { name: "System Warning Time's up!" });
+    expect(dialog.textContent).toContain('Your time is over and your test has been submitted automatically.');
+  });
+});
+
+describe('window-switch violation', () => {
+  const violation = { kind: 'window' as const, verdict: 'violation' as const, count: 3, limit: 2 };
+
+  it('says the responses are being saved, with Close disabled, until the submission ends', () => {
+    renderWith(<TestShell onExit={() => {}} onLogout={() => {}} />, {
+      phase: 'questions',
+      modal: violation,
+      submission: { state: 'processing', trigger: '111', evaluation: null, resultStatus: null },
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Violation of Rule !!!' });
+    expect(dialog.textContent).toContain('Saving your responses... Please wait...');
+    expect((screen.getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('lets the candidate close it once saved', () => {
+    renderWith(<TestShell onExit={() => {}} onLogout={() => {}} />, {
+      phase: 'finished',
+      modal: violation,
+      submission: { state: 'done', trigger: '111', evaluation: null, resultStatus: null },
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Violation of Rule !!!' });
+    expect(dialog.textContent).not.toContain('Saving your responses');
+    expect((screen.getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('instruction page Start (spec: the device setup is a full-screen dialog opened by Start)', () => {
+  const seen: DeviceSetupSlotProps[] = [];
+  function FakeSetup(p: DeviceSetupSlotProps) {
+    seen.push(p);
+    return p.open ? <button onClick={p.onProceed}>Proceed</button> : null;
+  }
+  const monitored = { ...detail, status: '000', monitoringflag: 1, test_type: 14 } as unknown as ExamDetail;
+
+  it('opens the setup with the attempt, and its Proceed starts the test', () => {
+    const engine = renderWith(
+      <DeviceSetupContext.Provider value={FakeSetup}>
+        <InstructionPage />
+      </DeviceSetupContext.Provider>,
+      { phase: 'instructions', detail: monitored },
+    );
+    expect(screen.getByRole('heading', { name: 'Web Cam Configurations' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(engine.begin).not.toHaveBeenCalled();
+    expect(seen.at(-1)).toMatchObject({ examId: 7, testType: 14, status: '000', open: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(engine.begin).toHaveBeenCalledTimes(1);
+    expect(seen.at(-1)!.open).toBe(false);
+  });
+
+  it('starts at once without a setup provider', () => {
+    const engine = renderWith(<InstructionPage />, { phase: 'instructions', detail: monitored });
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(engine.begin).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('instruction page button (spec: Start while the status is 000, otherwise Resume)', () => {
+  it.each([
+    ['000', 'Start'],
+    ['001', 'Resume'],
+    ['998', 'Resume'],
+  ])('status %s shows %s', (status, label) => {
+    renderWith(<InstructionPage />, { phase: 'instructions', detail: { ...detail, status } as ExamDetail });
+    expect(screen.getByRole('button', { name: label })).toBeTruthy();
+  });
+});

@@ -1,0 +1,71 @@
+import { SPOKEN, type WarningType } from '@invigil/contracts';
+
+/**
+ * The spoken answer (spec §4): idle → recording (the question is marked started) → stopped
+ * (the browser's own checks) → uploading → answered. A failure shows its warning dialog and Retry
+ * goes back to idle. Stopping before 30 s first shows the Recording Limit dialog.
+ */
+export type SpokenState =
+  | { phase: 'idle' }
+  | { phase: 'starting' }
+  | { phase: 'recording'; limitOpen: boolean }
+  | { phase: 'stopped' }
+  | { phase: 'uploading' }
+  | { phase: 'answered' }
+  | { phase: 'failed'; warning: WarningType };
+
+export type SpokenEvent =
+  | { type: 'start' }
+  | { type: 'granted' }
+  | { type: 'refused'; warning: WarningType }
+  | { type: 'stop'; seconds: number; force?: boolean }
+  | { type: 'keepRecording' }
+  | { type: 'checked'; problem: WarningType | null }
+  | { type: 'saved' }
+  | { type: 'retry' }
+  /** the upload of this question's recording is (still) in progress: after a reload */
+  | { type: 'resumeUpload' };
+
+export const SPOKEN_IDLE: SpokenState = { phase: 'idle' };
+
+export function spokenReducer(s: SpokenState, e: SpokenEvent): SpokenState {
+  switch (e.type) {
+    case 'start':
+      return s.phase === 'idle' || s.phase === 'answered' ? { phase: 'starting' } : s;
+    case 'granted':
+      return s.phase === 'starting' ? { phase: 'recording', limitOpen: false } : s;
+    case 'refused':
+      // the browser's checks, the microphone, or the server's refusal: the warning with Retry
+      return s.phase === 'starting' || s.phase === 'stopped' || s.phase === 'uploading' || s.phase === 'recording'
+        ? { phase: 'failed', warning: e.warning }
+        : s;
+    case 'stop':
+      if (s.phase !== 'recording') return s;
+      if (e.seconds < SPOKEN.minSeconds && !e.force) return { phase: 'recording', limitOpen: true };
+      return { phase: 'stopped' };
+    case 'keepRecording':
+      return s.phase === 'recording' ? { phase: 'recording', limitOpen: false } : s;
+    case 'checked':
+      if (s.phase !== 'stopped') return s;
+      return e.problem ? { phase: 'failed', warning: e.problem } : { phase: 'uploading' };
+    case 'saved':
+      return s.phase === 'uploading' ? { phase: 'answered' } : s;
+    case 'retry':
+      return s.phase === 'failed' ? SPOKEN_IDLE : s;
+    case 'resumeUpload':
+      return s.phase === 'idle' || s.phase === 'answered' ? { phase: 'uploading' } : s;
+  }
+}
+
+/** Recording is on (navigation waits): asking for the microphone, recording, checking. */
+export const spokenBusy = (s: SpokenState) =>
+  s.phase === 'starting' || s.phase === 'recording' || s.phase === 'stopped';
+
+/**
+ * The question audio's play limit (spec): each play from the start counts; the 4th attempt sets
+ * audioButtonCount to 4 and the player is hidden with 'Limit reached: Play audio up to 3 times only.'
+ */
+export function afterPlay(count: number): { count: number; allowed: boolean } {
+  if (count >= SPOKEN.playLimit) return { count: SPOKEN.playLimit + 1, allowed: false };
+  return { count: count + 1, allowed: true };
+}

@@ -71,6 +71,8 @@ export default tseslint.config(
       'e2e/screenshots/**',
       'packages/db/migrations/**',
       'packages/analysis/models/**',
+      // the evaluation's unpacked Debian and npm packages (eval/fetch-sources.sh)
+      'packages/analysis/eval/.cache/**',
       'packages/analysis/scratch/**',
       'packages/sandbox/.scratch/**',
       'packages/sandbox/native/**',
@@ -129,6 +131,25 @@ export default tseslint.config(
             {
               regex: '^(?!zod(/|$)|\\.{1,2}/)',
               message: 'Contracts import only zod and their own files (they are shared with the browser).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Each e2e worker has a server of its own (e2e/support/server.ts): a spec that took `test`
+    // from Playwright directly would have no baseURL.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './support/server.ts': it gives each worker its own server.",
             },
           ],
         },

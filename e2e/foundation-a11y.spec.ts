@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/server.ts';
 import { signIn, USERS } from './support/auth.ts';
 import { seriousViolations } from './support/axe.ts';
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/server.ts';
 import { cookie, signIn, USERS } from './support/auth.ts';
 import { shootBoth } from './support/screenshots.ts';
 
@@ -95,7 +95,14 @@ test('the menu collapses at 375 px and opens from the menu button', async ({ pag
 
 test('super administrator gets the operations menu', async ({ page }) => {
   await signIn(page, USERS.admin);
-  await expect(menu(page).getByRole('button')).toHaveText(['Ongoing Tests', 'Pending Results', 'Regenerate Results']);
+  await expect(menu(page).getByRole('button')).toHaveText([
+    'Ongoing Tests',
+    'Pending Results',
+    'Regenerate Results',
+    'Import Test',
+    'Import Candidates',
+    'Schedule Test',
+  ]);
 });
 
 test('route guards and redirects', async ({ page }) => {
@@ -178,7 +185,7 @@ test('profile: validation texts, update, and password change', async ({ page }) 
   await page.getByRole('tab', { name: 'Password' }).click();
   const fill = async (oldPw: string, pw: string, confirm: string) => {
     await page.getByLabel('Old Password').fill(oldPw);
-    await page.locator('input[name=newPassword]').fill(pw);
+    await page.getByLabel('Password', { exact: true }).fill(pw);
     await page.getByLabel('Confirm Password').fill(confirm);
     await page.getByRole('button', { name: 'Change Password' }).click();
   };
@@ -201,13 +208,14 @@ test('profile: validation texts, update, and password change', async ({ page }) 
 
 test('auto-login: a signed link of today signs in; tampered, unsigned and stale links are refused', async ({
   page,
+  server,
 }) => {
   const link = execFileSync(
     'node',
     ['--import', 'tsx', 'apps/server/src/cli/auto-login-link.ts', USERS.candidate.email, ''],
     {
       cwd: root,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+      env: { ...process.env, DATA_DIR: server.dataDir },
       encoding: 'utf8',
     },
   ).trim();
@@ -222,7 +230,7 @@ test('auto-login: a signed link of today signs in; tampered, unsigned and stale 
   await expect(page.getByRole('alert')).toHaveText(
     'This sign-in link is not valid. Please sign in with your username and password.',
   );
-  const key = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'secrets/auto-login.key'), 'utf8').trim();
+  const key = readFileSync(path.join(server.dataDir, 'secrets/auto-login.key'), 'utf8').trim();
   const staleRef = String(Date.now() - 2 * 86_400_000);
   const email = url.searchParams.get('email')!;
   const staleSig = createHmac('sha256', key).update(`${staleRef}.${email}`).digest('hex');

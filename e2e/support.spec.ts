@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/server.ts';
 import { signIn, USERS } from './support/auth.ts';
 import { seriousViolations } from './support/axe.ts';
 import { shootBoth } from './support/screenshots.ts';
@@ -104,7 +105,14 @@ test('the super administrator watches a candidate answer live, and the row leave
   browser,
 }) => {
   await signIn(page, USERS.admin);
-  await expect(menu(page).getByRole('button')).toHaveText(['Ongoing Tests', 'Pending Results', 'Regenerate Results']);
+  await expect(menu(page).getByRole('button')).toHaveText([
+    'Ongoing Tests',
+    'Pending Results',
+    'Regenerate Results',
+    'Import Test',
+    'Import Candidates',
+    'Schedule Test',
+  ]);
   await expect(page.getByRole('heading', { name: 'Ongoing Tests' })).toBeVisible();
   await expect(page.getByTestId('live-state')).toHaveText('Live updates on');
   await expect(page.getByTestId('total-active')).toContainText('Total Active: ');

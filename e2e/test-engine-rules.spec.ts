@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/server.ts';
 import { USERS } from './support/auth.ts';
 import { shootBoth } from './support/screenshots.ts';
 import { dismissNotice, next, openFromDashboard, openTest } from './support/test-engine.ts';

@@ -1,23 +1,19 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/server.ts';
 import { USERS } from './support/auth.ts';
 import { seriousViolations } from './support/axe.ts';
 import { shootBoth } from './support/screenshots.ts';
-import { countdownSeconds, dismissNotice, next, openFromDashboard, openTest, token } from './support/test-engine.ts';
-
-const ALL_TYPES = 'All Question Types Demo';
-const decode = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
-
-async function api(page: Page, url: string, data?: unknown) {
-  const headers = { authorization: `Bearer ${await token(page)}` };
-  const res =
-    data === undefined ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
-  return { status: res.status(), body: await res.json() };
-}
-
-const question = (page: Page, n: number) =>
-  expect(page.getByRole('heading', { name: new RegExp(`^Q\\.${n} of \\d+$`) })).toBeVisible();
-const saved = (page: Page) =>
-  expect(page.getByRole('status', { name: 'All answers saved' })).toBeVisible({ timeout: 15_000 });
+import {
+  ALL_TYPES,
+  api,
+  countdownSeconds,
+  dismissNotice,
+  next,
+  openFromDashboard,
+  openTest,
+  question,
+  saved,
+} from './support/test-engine.ts';
 
 async function answerFirstFive(page: Page) {
   await question(page, 1);
@@ -109,6 +105,12 @@ test('take the all-types test: every view, reload keeps answers and time, submit
   });
   await expect(page.getByText('Uploaded: plan.pdf')).toBeVisible();
   await shootBoth(page, 'test-engine-q6-descriptive');
+  // Download: downloadfile answers a short-lived signed URL, which the browser fetches without a token.
+  const signed = page.waitForResponse((r) => r.url().endsWith('/api/result/downloadfile'));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the uploaded file' }).click();
+  expect((await (await signed).json()).file_url).toMatch(/^\/api\/media\/signed\/answer-files\//);
+  expect((await download).suggestedFilename()).toBe('plan.pdf');
 
   await next(page);
   await question(page, 7);
@@ -188,148 +190,4 @@ test('survey wording, two languages with the missing-translation marker, and axe
   await next(page);
   await dismissNotice(page);
   await expect(page.getByText('( Translation not available )').first()).toBeVisible();
-});
-
-/** Offline for 30 s while answering (Ravi, main server): every answer is sent when the link returns, and scored. */
-async function offlineScenario(browser: Browser) {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 1280, height: 800 },
-  });
-  const page = await context.newPage();
-  const id = await openTest(page, USERS.candidate2, ALL_TYPES);
-  await page.getByRole('button', { name: 'Start' }).click();
-  await question(page, 1);
-  await page.getByRole('radio', { name: 'Mars' }).check();
-  await saved(page);
-  await context.setOffline(true);
-  await next(page);
-  await page.getByRole('checkbox', { name: '2', exact: true }).check();
-  await page.getByRole('checkbox', { name: '5', exact: true }).check();
-  await next(page);
-  await page.getByRole('group', { name: 'Option(i)' }).getByRole('radio', { name: '100' }).check();
-  await page.getByRole('group', { name: 'Option(ii)' }).getByRole('radio', { name: '0', exact: true }).check();
-  await next(page);
-  await page.getByRole('radio', { name: 'A single tone' }).check();
-  await next(page);
-  await page.getByPlaceholder('Enter your input here').nth(0).fill('Paris');
-  await page.getByPlaceholder('Enter your input here').nth(1).fill('Rome');
-  await expect(page.getByRole('alert').filter({ hasText: 'You are offline' })).toBeVisible({ timeout: 10_000 });
-  await shootBoth(page, 'test-engine-offline');
-  await page.waitForTimeout(30_000);
-  await context.setOffline(false);
-  await saved(page);
-  const stored = await api(page, '/api/test/answeredQts', { id });
-  const copy = decode(stored.body.result);
-  expect(
-    copy.answers.filter((a: { answer: { buttonStyle: string } }) => a.answer.buttonStyle === 'Answered'),
-  ).toHaveLength(5);
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await page.getByRole('dialog', { name: 'Finish Test' }).getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByRole('dialog', { name: 'Finish Test' })).toContainText('Your score: 6 / 17 (35.29%)');
-  await context.close();
-}
-
-/** The server is killed mid-test and restarted (Ravi, a server of its own): resume, nothing lost. */
-async function killScenario(browser: Browser) {
-  const { spawn } = await import('node:child_process');
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const path = await import('node:path');
-  const net = await import('node:net');
-  const port: number = await new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'invigil-kill-'));
-  const root = path.resolve(import.meta.dirname, '..');
-  const start = async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: root,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_PER_MINUTE: '1000',
-      },
-    });
-    for (let i = 0; i < 240; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
-      } catch {
-        /* not yet */
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error('server did not start');
-  };
-  let server = await start();
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
-  const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
-  try {
-    await openTest(page, USERS.candidate2, ALL_TYPES);
-    await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('radio', { name: 'Mars' }).check();
-    await saved(page);
-    server.kill('SIGKILL');
-    await next(page);
-    await page.getByRole('checkbox', { name: '2', exact: true }).check();
-    await page.getByRole('checkbox', { name: '5', exact: true }).check();
-    await expect(page.getByRole('status', { name: /waiting to be saved|offline/ })).toBeVisible({ timeout: 10_000 });
-    server = await start();
-    await saved(page);
-    await page.reload();
-    await openFromDashboard(page, ALL_TYPES);
-    await page.getByRole('button', { name: 'Resume' }).click();
-    await page.getByRole('button', { name: /Question \d+ \/ 8/ }).click();
-    const grid = page.getByRole('dialog', { name: 'Question numbers' });
-    await expect(grid.getByRole('button', { name: '1: Answered' })).toBeVisible();
-    await expect(grid.getByRole('button', { name: '2: Answered' })).toBeVisible();
-    await grid.getByRole('button', { name: '2: Answered' }).click();
-    await expect(page.getByRole('checkbox', { name: '5', exact: true })).toBeChecked();
-    await page.getByRole('button', { name: 'Finish' }).click();
-    await page.getByRole('dialog', { name: 'Finish Test' }).getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByRole('dialog', { name: 'Finish Test' })).toContainText('Your score: 2 / 17 (11.76%)');
-  } finally {
-    await context.close();
-    server.kill('SIGTERM');
-  }
-}
-
-// The time-out needs two real minutes. Meanwhile the other demo candidate (Ravi, whose session is
-// independent of Asha's) runs the offline and server-kill scenarios in contexts of their own, so
-// the wait is not idle; each keeps every assertion it had as a test of its own.
-test('time-out: the one-minute warning, then "Time\'s up!" and the automatic submission (meanwhile: offline 30 s, server killed)', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  await openTest(page, USERS.candidate, 'Two-Minute Quick Test');
-  await page.getByRole('button', { name: 'Start' }).click();
-  await page.getByRole('radio', { name: '19' }).check();
-  const timeOut = async () => {
-    const warn = page.getByRole('dialog', { name: 'Hurry up!' });
-    await expect(warn).toBeVisible({ timeout: 75_000 });
-    await expect(page.getByTestId('countdown')).toHaveText(/00:0[01]:[0-5]\d/);
-    await warn.getByRole('button', { name: 'Ok' }).click();
-    const timeUp = page.getByRole('dialog', { name: "Time's up!" });
-    await expect(timeUp).toBeVisible({ timeout: 75_000 });
-    await expect(timeUp).toContainText('submitted automatically');
-    await expect(timeUp.getByRole('button', { name: 'Ok' })).toBeEnabled({ timeout: 15_000 });
-    await shootBoth(page, 'test-engine-time-up');
-    await timeUp.getByRole('button', { name: 'Ok' }).click();
-    await expect(page.getByTestId('score-block')).toContainText('1', { timeout: 15_000 });
-  };
-  const meanwhile = async () => {
-    await test.step('offline for 30 s while answering: every answer is sent when the link returns, and scored', () =>
-      offlineScenario(browser));
-    await test.step('the server is killed mid-test and restarted: resume, nothing lost', () => killScenario(browser));
-  };
-  await Promise.all([test.step('time-out', timeOut), meanwhile()]);
 });

@@ -54,10 +54,16 @@ step "end-to-end tests and route byte budget (Chromium)" e2e.json -- \
 
 # The short fault suite (issue 16, bench/faults): the local cluster on the PostgreSQL server of
 # TEST_DATABASE_URL, one API node SIGKILLed while 30 candidates save; fails if an acknowledged save is lost.
+# Then the worker SIGKILLed mid-scoring; fails unless every attempt has exactly one right result.
 if [ -n "${TEST_DATABASE_URL:-}" ] && command -v haproxy >/dev/null; then
   step "fault suite, short (SIGKILL an API node under saves: nothing lost)" -- \
     env FAULTS_DATABASE_SERVER="${TEST_DATABASE_URL%/*}" CLUSTER_ANALYSIS=off \
     node --import tsx bench/faults/saves-under-fault.ts --candidates 30 --before 4 --after 6 --port 18790
+  # Scenario 3, short: the worker SIGKILLed holding a batch of 250 of 500 attempts; its sweep rescues
+  # overdue results after 5 s (60 s in production): every attempt must end with exactly one result.
+  step "fault suite, short (SIGKILL the worker mid-scoring: one result each)" -- \
+    env FAULTS_DATABASE_SERVER="${TEST_DATABASE_URL%/*}" CLUSTER_ANALYSIS=off \
+    node --import tsx bench/faults/worker-kill.ts --attempts 500 --kill-after 0 --sweep-ms 2000 --rescue-after 5 --port 18795
 else
   echo "== fault suite skipped: needs TEST_DATABASE_URL and haproxy (scripts/system-packages.txt) =="
 fi

@@ -4,7 +4,9 @@
  * The worker pool as the analysis role runs it (BENCH_WORKERS, default 2, the default queue bound)
  * gets open-loop periodic checks: N monitored candidates with photo_timer 30 s arrive as a Poisson
  * stream of N/30 checks per second, each the server's photoCheck analysis (describeFace of a
- * 550x450 JPEG with its embedding, matched against a cached primary embedding). For each N it runs
+ * 550x450 JPEG with its embedding, matched against a cached primary embedding), with the scene pass
+ * (objects and the closer look for small faces) on a share BENCH_SCENE_RATE of the checks (default
+ * 1/4, the server's SCENE_RATE of ADR 0102; 1 = every check, as before ADR 0102). For each N it runs
  * BENCH_SECONDS (default 60, after 5 s of warm-up not counted) and records p50/p95 latency and busy
  * answers (503); it searches the largest N with p95 <= 2 s and no busy answer.
  * BENCH_N_START (default 120) is the first N; BENCH_STEPS (default 6) bounds the search.
@@ -23,6 +25,7 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_S = 5;
 const STEPS = Number(process.env.BENCH_STEPS ?? 6);
+const SCENE_RATE = Number(process.env.BENCH_SCENE_RATE ?? 1 / 4);
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const fixture = readFileSync(path.join(root, 'packages/analysis/test/fixtures/astronaut.jpg'));
@@ -67,6 +70,9 @@ interface Step {
 async function run(candidates: number): Promise<Step> {
   const rate = candidates / PHOTO_TIMER_S;
   const next = arrivals(candidates);
+  const uniform = arrivals(candidates + 7);
+  // a uniform draw in [0, 1): the inverse of the exponential draw at 1 per second
+  const nextScene = () => 1 - Math.exp(-uniform(1) / 1000);
   const latencies: number[] = [];
   const inFlight: Promise<void>[] = [];
   let busy = 0;
@@ -86,8 +92,9 @@ async function run(candidates: number): Promise<Step> {
     const counted = performance.now() >= measureFrom;
     if (counted) sent++;
     const t = performance.now();
+    const scene = nextScene() < SCENE_RATE;
     inFlight.push(
-      analyzer.describeFace(jpeg, true).then(
+      analyzer.describeFace(jpeg, true, scene).then(
         (d) => {
           if (!d.embedding || !matchEmbeddings(primary, d.embedding).face_match) throw new Error('no match');
           if (counted) {
@@ -142,6 +149,7 @@ console.log(
     {
       workers: WORKERS,
       photoTimerS: PHOTO_TIMER_S,
+      sceneRate: SCENE_RATE,
       secondsPerStep: SECONDS,
       largestCandidatesMeetingGoal: lo,
       smallestCandidatesMissingGoal: hi === Infinity ? null : hi,

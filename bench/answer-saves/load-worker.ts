@@ -27,6 +27,8 @@ type Cand = WorkerCand & {
 };
 let cands: Cand[] = [];
 let client: Client;
+/** Clients by port: a phase may target another port (a cluster's balancer or one node). */
+const clients = new Map<number, Client>();
 
 function request(kind: PhaseKind, c: Cand): { path: string; body?: unknown; qid?: number; seq?: number } {
   if (kind === 'trivial') return { path: '/healthz' };
@@ -57,7 +59,12 @@ function request(kind: PhaseKind, c: Cand): { path: string; body?: unknown; qid?
   };
 }
 
-async function phase(kind: PhaseKind, until: number): Promise<PhaseReport> {
+async function phase(kind: PhaseKind, until: number, port?: number): Promise<PhaseReport> {
+  let target = client;
+  if (port !== undefined) {
+    if (!clients.has(port)) clients.set(port, new Client(port, cands.length + 2));
+    target = clients.get(port)!;
+  }
   const lat: number[] = [];
   const cpu0 = process.cpuUsage();
   let ok = 0;
@@ -66,7 +73,7 @@ async function phase(kind: PhaseKind, until: number): Promise<PhaseReport> {
     cands.map(async (c) => {
       while (Date.now() < until) {
         const r = request(kind, c);
-        const res = await client.request(
+        const res = await target.request(
           r.body ? 'POST' : 'GET',
           r.path,
           kind === 'trivial' ? undefined : c.token,
@@ -92,7 +99,7 @@ async function phase(kind: PhaseKind, until: number): Promise<PhaseReport> {
 
 type Msg =
   | { type: 'init'; port: number; cands: WorkerCand[] }
-  | { type: 'phase'; kind: PhaseKind; until: number }
+  | { type: 'phase'; kind: PhaseKind; until: number; port?: number }
   | { type: 'acked' };
 process.on('message', async (msg: Msg) => {
   if (msg.type === 'init') {
@@ -100,10 +107,11 @@ process.on('message', async (msg: Msg) => {
     client = new Client(msg.port, cands.length + 2);
     process.send!({ ready: true });
   } else if (msg.type === 'phase') {
-    process.send!(await phase(msg.kind, msg.until));
+    process.send!(await phase(msg.kind, msg.until, msg.port));
   } else {
     process.send!(cands.map((c) => ({ id: c.id, acked: [...c.acked] })));
     client.close();
+    for (const c of clients.values()) c.close();
   }
 });
 process.on('disconnect', () => process.exit(0));

@@ -7,7 +7,13 @@
  * save is checked through the API and, with the server stopped, by counting rows in the database.
  *
  *   node --import tsx bench/answer-saves/run.ts --db postgres|pglite [--candidates 200] [--seconds 5]
- *        [--rounds 3] [--clients 2] [--phases trivial,delta,full] [--workers 1]
+ *        [--rounds 3] [--clients 2] [--phases trivial,delta,full] [--workers 1] [--target single|cluster]
+ *
+ * `--target cluster` (PostgreSQL only) runs the same phases against the local cluster
+ * (scripts/cluster.mjs: HAProxy, two API nodes, a worker; no analysis node) instead of one
+ * server process: each round goes through HAProxy to the two nodes, then straight to one node;
+ * after the rounds one node is stopped (SIGTERM, it drains) and the same rounds go through
+ * HAProxy to the node left. Results land in results-cluster.json.
  */
 import { fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
 import { once } from 'node:events';
@@ -18,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { decodePayload } from '@invigil/contracts';
 import { createDb } from '@invigil/db';
 import pg from 'pg';
+import { cluster as clusterOf } from '../faults/cluster.ts';
 import { Client, percentile } from './client.ts';
 import type { PhaseKind, PhaseReport, WorkerCand } from './load-worker.ts';
 import { BENCH_PASSWORD, prepare } from './prepare.ts';
@@ -35,6 +42,8 @@ const ROUNDS = Number(arg('rounds', '3'));
 const CLIENTS = Number(arg('clients', '2'));
 const WORKERS = Number(arg('workers', '1'));
 const PHASES = arg('phases', 'trivial,delta,full').split(',') as PhaseKind[];
+const TARGET = arg('target', 'single');
+if (TARGET === 'cluster' && DB !== 'postgres') throw new Error('--target cluster needs --db postgres');
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const load = () => loadavg().map((l) => +l.toFixed(2));
 const median = (xs: number[]) => {
@@ -102,31 +111,67 @@ async function freePort(): Promise<number> {
 }
 
 async function main() {
-  const port = Number(arg('port', '0')) || (await freePort());
+  const port = Number(arg('port', '0')) || (TARGET === 'cluster' ? 18760 : await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invigil-bench-'));
   const databaseUrl = DB === 'postgres' ? await scratchPg() : undefined;
   const pgliteDir = path.join(dataDir, 'pglite');
   console.log(`preparing ${DB} with ${N} candidates...`);
   const ids = await prepare({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir, candidates: N });
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_PER_MINUTE: '1000000',
-      SEED_ON_START: 'off',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      WEB_CONCURRENCY: String(WORKERS),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = once(server, 'exit');
-  process.on('exit', () => server.exitCode === null && server.kill('SIGKILL'));
+  /** Where a pass of rounds sends its load: one label and port each. */
+  type Target = { name: string; port: number };
+  let passes: Array<{ before?: () => Promise<void>; targets: Target[] }>;
+  let serverProcessPids: () => number[];
+  let stopServer: () => Promise<void>;
+  if (TARGET === 'cluster') {
+    const cluster = clusterOf({ databaseUrl: databaseUrl!, port, analysis: false, env: { LOG_LEVEL: 'warn' } });
+    cluster.start();
+    const pids = cluster.pids();
+    serverProcessPids = () => [pids.api1!, pids.api2!, pids.haproxy!];
+    stopServer = async () => cluster.stop();
+    process.on('exit', () => cluster.stop());
+    passes = [
+      {
+        targets: [
+          { name: 'haproxy-2-nodes', port },
+          { name: 'one-node-direct', port: port + 1 },
+        ],
+      },
+      {
+        // api2 drains (readyz 503) and exits; HAProxy's health check takes it out (fall 2 x 1 s).
+        before: async () => {
+          process.kill(pids.api2!, 'SIGTERM');
+          await new Promise((r) => setTimeout(r, 8000));
+        },
+        targets: [{ name: 'haproxy-1-node', port }],
+      },
+    ];
+  } else {
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_PER_MINUTE: '1000000',
+        SEED_ON_START: 'off',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        WEB_CONCURRENCY: String(WORKERS),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = once(server, 'exit');
+    process.on('exit', () => server.exitCode === null && server.kill('SIGKILL'));
+    serverProcessPids = () => serverPids(server.pid!);
+    stopServer = async () => {
+      server.kill('SIGTERM');
+      await exited;
+    };
+    passes = [{ targets: [{ name: 'single', port }] }];
+  }
   const client = new Client(port, 16);
   const threads: ChildProcess[] = [];
   try {
@@ -170,51 +215,61 @@ async function main() {
     /** One phase's figures in one round (the fields the summary reads). */
     type PhaseOut = { ok: number; failed: number; perSecond: number; p50: number; p99: number };
     const rounds: Array<Record<string, PhaseOut>> = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      const round: Record<string, PhaseOut> = {};
-      for (const kind of PHASES) {
-        const loadBefore = load();
-        const pgPids = databaseUrl ? await backendPids(databaseUrl) : [];
-        const sPids = serverPids(server.pid!);
-        const cpuBefore = {
-          server: sPids.reduce((a, p) => a + procCpu(p), 0),
-          pg: pgPids.reduce((a, p) => a + procCpu(p), 0),
-          machine: machineBusy(),
-        };
-        const t0 = Date.now();
-        const reports = await Promise.all(
-          threads.map((w) => ask<PhaseReport>(w, { type: 'phase', kind, until: t0 + SECONDS * 1000 })),
-        );
-        const secs = (Date.now() - t0) / 1000;
-        const lat = Float64Array.from(reports.flatMap((x) => x.lat)).sort();
-        const ok = reports.reduce((s, x) => s + x.ok, 0);
-        const failed = reports.reduce((s, x) => s + x.failed, 0);
-        const cpuPct = (v: number) => Math.round((v / secs) * 100);
-        const cpu = {
-          server: cpuPct(sPids.reduce((a, p) => a + procCpu(p), 0) - cpuBefore.server),
-          clients: cpuPct(reports.reduce((a, x) => a + x.cpu, 0)),
-          // Backends open at the start, plus those the pool opened during the phase (all of their time).
-          postgresBackends: cpuPct(
-            (databaseUrl ? (await backendPids(databaseUrl)).filter((p) => !pgPids.includes(p)) : [])
-              .concat(pgPids)
-              .reduce((a, p) => a + procCpu(p), 0) - cpuBefore.pg,
-          ),
-          machine: cpuPct(machineBusy() - cpuBefore.machine),
-        };
-        const out = {
-          ok,
-          failed,
-          perSecond: Math.round(ok / secs),
-          p50: +percentile(lat, 50).toFixed(2),
-          p99: +percentile(lat, 99).toFixed(2),
-          loadBefore,
-          loadAfter: load(),
-          cpuPercent: cpu,
-        };
-        console.log(JSON.stringify({ round: r + 1, kind, ...out }));
-        round[kind] = out;
+    /** Phase names: the kind alone for one server, target/kind for a cluster. */
+    const phaseNames: string[] = [];
+    for (const pass of passes) {
+      await pass.before?.();
+      for (let r = 0; r < ROUNDS; r++) {
+        const round: Record<string, PhaseOut> = {};
+        for (const target of pass.targets)
+          for (const kind of PHASES) {
+            const name = TARGET === 'cluster' ? `${target.name}/${kind}` : kind;
+            if (!phaseNames.includes(name)) phaseNames.push(name);
+            const loadBefore = load();
+            const pgPids = databaseUrl ? await backendPids(databaseUrl) : [];
+            const sPids = serverProcessPids();
+            const cpuBefore = {
+              server: sPids.reduce((a, p) => a + procCpu(p), 0),
+              pg: pgPids.reduce((a, p) => a + procCpu(p), 0),
+              machine: machineBusy(),
+            };
+            const t0 = Date.now();
+            const reports = await Promise.all(
+              threads.map((w) =>
+                ask<PhaseReport>(w, { type: 'phase', kind, until: t0 + SECONDS * 1000, port: target.port }),
+              ),
+            );
+            const secs = (Date.now() - t0) / 1000;
+            const lat = Float64Array.from(reports.flatMap((x) => x.lat)).sort();
+            const ok = reports.reduce((s, x) => s + x.ok, 0);
+            const failed = reports.reduce((s, x) => s + x.failed, 0);
+            const cpuPct = (v: number) => Math.round((v / secs) * 100);
+            const cpu = {
+              server: cpuPct(sPids.reduce((a, p) => a + procCpu(p), 0) - cpuBefore.server),
+              clients: cpuPct(reports.reduce((a, x) => a + x.cpu, 0)),
+              // Backends open at the start, plus those the pool opened during the phase (all of their time).
+              postgresBackends: cpuPct(
+                (databaseUrl ? (await backendPids(databaseUrl)).filter((p) => !pgPids.includes(p)) : [])
+                  .concat(pgPids)
+                  .reduce((a, p) => a + procCpu(p), 0) - cpuBefore.pg,
+              ),
+              machine: cpuPct(machineBusy() - cpuBefore.machine),
+            };
+            const out = {
+              ok,
+              failed,
+              perSecond: Math.round(ok / secs),
+              p50: +percentile(lat, 50).toFixed(2),
+              p99: +percentile(lat, 99).toFixed(2),
+              loadBefore,
+              loadAfter: load(),
+              cpuPercent: cpu,
+            };
+            console.log(JSON.stringify({ round: r + 1, phase: name, ...out }));
+            round[name] = out;
+          }
+        rounds.push(round);
       }
-      rounds.push(round);
     }
     const acked = (
       await Promise.all(
@@ -229,8 +284,7 @@ async function main() {
       const bySeq = new Map(saved.answers.map((a) => [a.qid, a.seq]));
       for (const [qid, seq] of acked.find((a) => a.id === c.id)!.acked) if ((bySeq.get(qid) ?? -1) < seq) lostApi++;
     }
-    server.kill('SIGTERM');
-    await exited;
+    await stopServer();
     const database = await createDb({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir });
     const { rows } = await database.executeSql(
       'SELECT user_exam_id, question_id, client_seq FROM answers WHERE user_exam_id = ANY($1::int[])',
@@ -247,21 +301,24 @@ async function main() {
         if ((stored.get(`${a.id}:${qid}`) ?? -1) < seq) lostDb++;
       }
     }
-    for (const r of rounds) for (const k of PHASES) if (k !== 'trivial') acknowledgedSaves += r[k].ok;
-    const med = (kind: PhaseKind, f: 'perSecond' | 'p50' | 'p99') => median(rounds.map((r) => r[kind]?.[f] ?? 0));
+    for (const r of rounds)
+      for (const [name, out] of Object.entries(r)) if (!name.endsWith('trivial')) acknowledgedSaves += out.ok;
+    const med = (name: string, f: 'perSecond' | 'p50' | 'p99') =>
+      median(rounds.filter((r) => r[name]).map((r) => r[name]![f]));
     const summary = Object.fromEntries(
-      PHASES.map((k) => [
+      phaseNames.map((k) => [
         k,
         {
           perSecond: med(k, 'perSecond'),
           p50: med(k, 'p50'),
           p99: med(k, 'p99'),
-          failed: rounds.reduce((s, r) => s + r[k].failed, 0),
+          failed: rounds.reduce((s, r) => s + (r[k]?.failed ?? 0), 0),
         },
       ]),
     );
     const result = {
       db: DB,
+      target: TARGET,
       candidates: N,
       seconds: SECONDS,
       rounds: ROUNDS,
@@ -269,7 +326,7 @@ async function main() {
       serverProcesses: WORKERS,
       median: summary,
       deltaToTrivialRatio:
-        PHASES.includes('delta') && PHASES.includes('trivial')
+        TARGET === 'single' && PHASES.includes('delta') && PHASES.includes('trivial')
           ? +(summary.delta!.perSecond / Math.max(1, summary.trivial!.perSecond)).toFixed(3)
           : null,
       acknowledgedSaves,
@@ -287,11 +344,12 @@ async function main() {
         1,
       ),
     );
-    writeFileSync(path.join(here, `results-${DB}.json`), JSON.stringify(result, null, 2) + '\n');
+    const file = TARGET === 'cluster' ? 'results-cluster.json' : `results-${DB}.json`;
+    writeFileSync(path.join(here, file), JSON.stringify(result, null, 2) + '\n');
   } finally {
     for (const w of threads) w.kill();
     client.close();
-    if (server.exitCode === null) server.kill('SIGTERM');
+    await stopServer().catch(() => undefined);
   }
 }
 

@@ -14,19 +14,15 @@
  * Then every acknowledged save is checked in PostgreSQL: its row must hold that seq or a later
  * one. Prints the row of the fault table (scenario, load, acknowledged, lost, 5xx, recovery).
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { decodePayload } from '@invigil/contracts';
 import pg from 'pg';
 import { Client } from '../answer-saves/client.ts';
 import { BENCH_PASSWORD, prepare } from '../answer-saves/prepare.ts';
+import { cluster as clusterOf, defaultServer, freshDatabase } from './cluster.ts';
 import { PrivatePostgres } from './private-postgres.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({
   options: {
     candidates: { type: 'string', default: '200' },
@@ -46,21 +42,10 @@ const FAULT = args.fault as keyof typeof FAULTS;
 if (!(FAULT in FAULTS)) throw new Error(`--fault must be one of ${Object.keys(FAULTS).join(', ')}`);
 const privatePg = FAULT === 'restart-db' ? new PrivatePostgres(Number(args.port) + 9) : null;
 const PORT = Number(args.port);
-const server = privatePg?.url ?? process.env.FAULTS_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+const server = privatePg?.url ?? defaultServer();
 const DATABASE_URL = `${server}/invigil_faults`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const clusterEnv = { ...process.env, DATABASE_URL, PORT: String(PORT), LOGIN_RATE_PER_MINUTE: '100000' };
-const cluster = (action: string) =>
-  spawnSync('node', ['scripts/cluster.mjs', action], { cwd: root, env: clusterEnv, stdio: 'inherit' });
-
-async function freshDatabase() {
-  const admin = new pg.Client({ connectionString: `${server}/postgres` });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS invigil_faults WITH (FORCE)');
-  await admin.query('CREATE DATABASE invigil_faults');
-  await admin.end();
-}
+const cluster = clusterOf({ databaseUrl: DATABASE_URL, port: PORT });
 
 interface Cand {
   token: string;
@@ -110,10 +95,10 @@ async function main() {
     privatePg.init();
     privatePg.start();
   }
-  await freshDatabase();
+  await freshDatabase(server, 'invigil_faults');
   console.log(`preparing ${N} candidates...`);
   const ids = await prepare({ databaseUrl: DATABASE_URL, candidates: N });
-  if (cluster('start').status !== 0) throw new Error('the cluster did not start');
+  cluster.start();
   const client = new Client(PORT, N + 8);
   try {
     const cands: Cand[] = [];
@@ -140,7 +125,7 @@ async function main() {
     console.log(`${N} candidates saving through HAProxy...`);
     const loops = cands.map((c) => saveLoop(client, c));
     await sleep(Number(args.before) * 1000);
-    const pids = JSON.parse(readFileSync(path.join(root, '.cluster/pids.json'), 'utf8')) as Record<string, number>;
+    const pids = cluster.pids();
     const ackedAtKill = stats.acked;
     killedAt = Date.now();
     if (privatePg) await privatePg.restart();
@@ -184,14 +169,14 @@ async function main() {
   } finally {
     stop = true;
     client.close();
-    cluster('stop');
+    cluster.stop();
     privatePg?.stop();
   }
 }
 
 main().catch((e) => {
   console.error(e);
-  cluster('stop');
+  cluster.stop();
   try {
     privatePg?.stop();
   } catch {

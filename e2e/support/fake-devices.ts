@@ -34,6 +34,42 @@ function voice(): string {
   return out;
 }
 
+/**
+ * One voice reading three different sentences (espeak-ng, about 14 s, no tone under it): what the
+ * server's speaker analysis takes for one speaker, as the setup's voice sample of an honest candidate.
+ */
+function passage(): string {
+  const out = path.join(dir, 'passage.wav');
+  if (existsSync(out)) return out;
+  const parts = [
+    'Please make sure that your camera and microphone are switched on before the test begins.',
+    'The quick brown fox jumps over the lazy dog while the farmer watches from the gate.',
+    'Read every question carefully and choose the answer that fits the passage best.',
+  ].map((s, i) => {
+    const f = path.join(dir, `passage-${i}.wav`);
+    run('espeak-ng', ['-v', 'en-us', '-w', f, s]);
+    return f;
+  });
+  run('sox', [...parts, '-r', '48000', '-c', '1', out, 'norm', '-1']);
+  return out;
+}
+
+/** The fake camera clips (one face, no face, two faces) and the fake microphone files. */
+/** A 35-second spoken answer (espeak-ng sentences joined by sox), for the recorded-answer questions. */
+function answer(): string {
+  const out = path.join(dir, 'answer-35s.wav');
+  if (existsSync(out)) return out;
+  const speech = path.join(dir, 'answer-speech.wav');
+  run('espeak-ng', [
+    '-w',
+    speech,
+    'When a customer called with a broken order, I listened first, then I explained what we could fix that day. ' +
+      'We replaced the parts the next morning, and I called again a week later to make sure everything worked.',
+  ]);
+  run('sox', [speech, speech, speech, '-r', '44100', '-c', '1', out, 'norm', '-3', 'trim', '0', '35']);
+  return out;
+}
+
 /** The fake camera clips (one face, no face, two faces) and the fake microphone file. */
 export function fakeMedia() {
   mkdirSync(dir, { recursive: true });
@@ -43,6 +79,8 @@ export function fakeMedia() {
     noFace: clip('no-face', ['coffee.jpg'], `[0:v]scale=640:-2,${pad}`),
     twoFaces: clip('two-faces', ['astronaut.jpg'], `[0:v]split[a][b];[b]hflip[c];[a][c]hstack,${pad}`),
     audio: voice(),
+    passage: passage(),
+    answer: answer(),
   };
 }
 

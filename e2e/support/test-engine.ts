@@ -73,3 +73,23 @@ export async function dismissNotice(page: Page) {
   if (await ok.isVisible()) await ok.click();
   await expect(page.getByRole('dialog', { name: 'Last question' })).toBeHidden();
 }
+
+/** The demo test with every non-media question type. */
+export const ALL_TYPES = 'All Question Types Demo';
+/** Decodes the engine's base64url JSON payloads. */
+export const decode = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
+
+/** Calls the API with the page's session. */
+export async function api(page: Page, url: string, data?: unknown) {
+  const headers = { authorization: `Bearer ${await token(page)}` };
+  const res =
+    data === undefined ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
+  return { status: res.status(), body: await res.json() };
+}
+
+/** Waits for the heading of question n. */
+export const question = (page: Page, n: number) =>
+  expect(page.getByRole('heading', { name: new RegExp(`^Q\\.${n} of \\d+$`) })).toBeVisible();
+/** Waits until the save status says every answer is saved. */
+export const saved = (page: Page) =>
+  expect(page.getByRole('status', { name: 'All answers saved' })).toBeVisible({ timeout: 15_000 });

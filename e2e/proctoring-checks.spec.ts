@@ -143,6 +143,7 @@ async function startMonitored(
   // axe needs a page of an explicit context.
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  watchProctoringCalls(page);
   await signIn(page, user);
   // The pre-test device setup has its own spec (device-setup.spec.ts) and these cameras show no
   // face on purpose, so its one settings call (made as the instruction page shows) fails here:
@@ -162,10 +163,35 @@ async function startMonitored(
   return { page, examId };
 }
 
-const photoReply = (page: Page) =>
-  page.waitForResponse((r) => r.url().endsWith('/api/proctoring/photoCheck') && r.status() === 200, {
-    timeout: 60_000,
+/** The proctoring calls a page made (path, status, seconds since the page opened): said when a wait fails. */
+const calls = new WeakMap<Page, string[]>();
+function watchProctoringCalls(page: Page) {
+  const seen: string[] = [];
+  const t0 = Date.now();
+  calls.set(page, seen);
+  page.on('response', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (/\/api\/(proctoring|test\/(getMonitoringData|getaudio|userTest)|mobile-testing)\b/.test(p))
+      seen.push(`${((Date.now() - t0) / 1000).toFixed(1)}s ${r.request().method()} ${p} ${r.status()}`);
   });
+  page.on('requestfailed', (r) => seen.push(`${((Date.now() - t0) / 1000).toFixed(1)}s failed ${r.url()}`));
+}
+
+/**
+ * The next photo check the server answered. Pictures are taken every 20 s; a busy analysis pool
+ * answers 503 and the browser retries with back-off, so allow a few periods.
+ */
+const photoReply = async (page: Page) => {
+  try {
+    return await page.waitForResponse((r) => r.url().endsWith('/api/proctoring/photoCheck') && r.status() === 200, {
+      timeout: 90_000,
+    });
+  } catch (e) {
+    throw new Error(`no photo check answered; proctoring calls so far:\n${(calls.get(page) ?? []).join('\n')}`, {
+      cause: e,
+    });
+  }
+};
 /** The proctoring alert (the test itself runs in a full-screen dialog too). */
 const ALERT = '[role=dialog][aria-labelledby="proctoring-alert-title"]';
 const alert = (page: Page, title: string) =>
@@ -185,7 +211,7 @@ async function checkDialog(page: Page, title: string, text: string | RegExp, sho
 test('a picture with one face passes silently; a picture without a face gives the no-face warning', async ({
   baseURL,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const ok = await launch(media.face, media.silence);
   try {
     const { page } = await startMonitored(ok, baseURL!, USERS.candidate, TESTS.warnOnly);

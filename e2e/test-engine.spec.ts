@@ -144,13 +144,25 @@ test('window switches: warning, last warning, then termination with status 111',
   const id = await openTest(page, USERS.candidate, 'Proctored Test (Window Switch Limit 2)');
   await page.getByRole('button', { name: 'Start' }).click();
   await question(page, 1);
+  // Each switch is sent to the server at once with the attempt's count; wait for that save, then
+  // for the warning, before the next switch.
+  const countSaved = (n: number) =>
+    page.waitForResponse(
+      (r) => r.url().endsWith('/api/test/answeredQuestions') && r.request().postDataJSON()?.windowSwitchCount === n,
+    );
   const blur = () => page.evaluate(() => window.dispatchEvent(new Event('blur')));
-  await blur();
-  await expect(page.getByRole('dialog', { name: 'WARNING !!!' })).toBeVisible();
-  await shootBoth(page, 'test-engine-window-warning');
-  await page.getByRole('dialog', { name: 'WARNING !!!' }).getByRole('button', { name: 'Ok' }).click();
-  await blur();
-  await page.getByRole('dialog', { name: 'LAST WARNING !!!' }).getByRole('button', { name: 'Ok' }).click();
+  const switchAndConfirm = async (n: number, title: string) => {
+    const saved = countSaved(n);
+    await blur();
+    const d = page.getByRole('dialog', { name: title, exact: true });
+    await expect(d).toBeVisible();
+    expect((await saved).status()).toBe(200);
+    if (n === 1) await shootBoth(page, 'test-engine-window-warning');
+    await d.getByRole('button', { name: 'Ok' }).click();
+    await expect(d).toBeHidden();
+  };
+  await switchAndConfirm(1, 'WARNING !!!');
+  await switchAndConfirm(2, 'LAST WARNING !!!');
   await blur();
   const violation = page.getByRole('dialog', { name: 'Violation of Rule !!!' });
   await expect(violation).toContainText('terminated');

@@ -1,11 +1,36 @@
 import { ApiError, apiPost, apiUpload } from '../../../lib/api-client.ts';
 import { sampleFileName } from '../../../lib/opus-recorder.ts';
 import type { CallResult } from './proctoring-monitor.ts';
+import { retryDelay } from './retry-queue.ts';
 import type { AudioVerdict, MonitorSettings, PhotoVerdict } from './warning-levels.ts';
 
 /** The attempt's monitoring settings (POST /api/test/getMonitoringData). */
 export const monitoringSettings = async (userexamid: number): Promise<MonitorSettings> =>
   (await apiPost('/api/test/getMonitoringData', { userexamid })).result;
+
+/**
+ * The settings, asked again with back-off (2 s, 4 s ... 60 s) while the server is busy or the link
+ * is down: one lost call must not leave a monitored attempt running unmonitored. A refusal (4xx)
+ * ends it; `onRetry` hears of each failure (logged once by the panel); `gone` stops it.
+ */
+export async function monitoringSettingsWithRetry(
+  userexamid: number,
+  gone: () => boolean,
+  onRetry: (e: unknown, attempt: number) => void,
+  load: (id: number) => Promise<MonitorSettings> = monitoringSettings,
+): Promise<MonitorSettings | null> {
+  for (let attempt = 0; !gone(); attempt++) {
+    try {
+      return await load(userexamid);
+    } catch (e) {
+      const f = failure(e);
+      if ('refused' in f) throw e;
+      onRetry(e, attempt);
+      await new Promise((r) => setTimeout(r, retryDelay(attempt, 'retry' in f ? f.afterMs : undefined)));
+    }
+  }
+  return null;
+}
 
 /** Busy (503, 429), a server error or no link: the check could not run, try again later. */
 function failure(e: unknown): CallResult<never> {

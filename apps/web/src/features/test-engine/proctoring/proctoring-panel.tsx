@@ -4,7 +4,7 @@ import { useEngine, useEngineState } from '../engine-context.ts';
 import { MediaDevices } from './media-devices.ts';
 import { MonitorDialogView } from './monitor-dialog.tsx';
 import { sendDeviceLog } from '../../../lib/device-log.ts';
-import { audioCheck, monitoringSettings, photoCheck } from './proctoring-api.ts';
+import { audioCheck, monitoringSettingsWithRetry, photoCheck } from './proctoring-api.ts';
 import { ProctoringMonitor, type MonitorState } from './proctoring-monitor.ts';
 import type { MonitorSettings } from './warning-levels.ts';
 
@@ -38,14 +38,20 @@ export default function ProctoringPanel({ examId }: { examId: number }) {
       log,
     );
     void (async () => {
-      let s: MonitorSettings;
+      let s: MonitorSettings | null;
       try {
-        s = await monitoringSettings(examId);
+        s = await monitoringSettingsWithRetry(
+          examId,
+          () => gone,
+          (e, attempt) => {
+            if (attempt === 0) log('video', 'settings_unavailable', e instanceof Error ? e.message : String(e));
+          },
+        );
       } catch (e) {
-        log('video', 'settings_unavailable', e instanceof Error ? e.message : String(e));
+        log('video', 'settings_refused', e instanceof Error ? e.message : String(e));
         return;
       }
-      if (gone || !s.monitoring) return;
+      if (gone || !s?.monitoring) return;
       const cameraOk = await devices.startCamera();
       const micOk = s.speaker_dialect ? await devices.startMicrophone() : false;
       if (gone) return devices.stop();

@@ -60,9 +60,9 @@ test('an administrator imports a test and a roster and schedules it; the new can
 
   await openArea(admin, 'Schedule Test');
   await admin.getByLabel('Test', { exact: true }).selectOption({ label: `${TEST_NAME} (${await importedId(admin)})` });
-  await admin.getByLabel('Group', { exact: true }).selectOption({ label: 'E2E Batch – Acme Learning (1 candidates)' });
+  await admin.getByLabel('Group', { exact: true }).selectOption({ label: 'E2E Batch – Acme Learning (candidates: 1)' });
   await admin.getByRole('button', { name: 'Schedule', exact: true }).click();
-  await expect(admin.getByTestId('schedule-done')).toHaveText('Scheduled for 1 candidates.');
+  await expect(admin.getByTestId('schedule-done')).toHaveText('Scheduled. Candidates: 1.');
   await expect(
     admin.getByRole('table', { name: 'Schedules' }).or(admin.getByRole('list', { name: 'Schedules' })),
   ).toContainText('E2E Batch');

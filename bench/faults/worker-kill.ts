@@ -15,7 +15,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { scoredCount, scoringProgress, sendScoringJobs, submittedAttempts } from '../scoring/attempts.ts';
+import { CLOSE_NOW, scoredCount, scoringProgress, sendScoringJobs, submittedAttempts } from '../scoring/attempts.ts';
 import { cluster as clusterOf, defaultServer, freshDatabase } from './cluster.ts';
 
 const { values: args } = parseArgs({
@@ -53,11 +53,20 @@ async function main() {
     const ids = await submittedAttempts(databaseUrl, N);
     await db.connect();
     await db.query(COUNT_WRITES);
+    // The kill lands mid-batch: at least --kill-after results written, and jobs in the worker's
+    // hands whose attempts have no result yet (a batch fetched, not yet written). The attempts still
+    // unscored are held locked, so the worker's next batch is fetched and read but its one UPDATE
+    // waits: the kill lands with that batch in its hands on any machine, however fast or busy.
+    // With --kill-after 0 they are marked closed and held from before the worker starts: its
+    // overdue-result sweep (5 s here) once scored all 500 before a lock taken later could hold them.
+    const killAfter = Number(args['kill-after']);
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    await locker.query('BEGIN');
+    if (killAfter === 0) await locker.query(CLOSE_NOW, [ids]);
     cluster.start();
     const loadBefore = loadavg()[0]!;
-    await sendScoringJobs(databaseUrl, ids);
-    // The kill lands mid-batch: at least --kill-after results written, and jobs in the worker's
-    // hands whose attempts have no result yet (a batch fetched, not yet written).
+    await sendScoringJobs(databaseUrl, ids, { markClosed: killAfter > 0 });
     const inHand = async () =>
       (
         await db.query<{ n: number }>(
@@ -66,20 +75,16 @@ async function main() {
         )
       ).rows[0]!.n;
     let scored = 0;
-    while (scored < Number(args['kill-after'])) {
-      await sleep(5);
-      scored = await scoredCount(db, ids);
+    if (killAfter > 0) {
+      while (scored < killAfter) {
+        await sleep(5);
+        scored = await scoredCount(db, ids);
+      }
+      await locker.query(
+        `SELECT id FROM user_exams WHERE id = ANY($1::int[]) AND result_status = 'Processing' FOR UPDATE`,
+        [ids],
+      );
     }
-    // Then the attempts still unscored are locked, so the worker's next batch is fetched and read but
-    // its one UPDATE waits: the kill lands with that batch in its hands on any machine, however fast
-    // (on a quiet one the whole run used to be scored before a polling loop could catch a batch).
-    const locker = new pg.Client({ connectionString: databaseUrl });
-    await locker.connect();
-    await locker.query('BEGIN');
-    await locker.query(
-      `SELECT id FROM user_exams WHERE id = ANY($1::int[]) AND result_status = 'Processing' FOR UPDATE`,
-      [ids],
-    );
     scored = await scoredCount(db, ids);
     let held = scored < N ? await inHand() : 0;
     const waitUntil = Date.now() + 60_000;

@@ -50,13 +50,20 @@ export async function submittedAttempts(databaseUrl: string, n: number): Promise
   }
 }
 
-/** One scoring job per attempt, as the API nodes send them (same queue, payload and singleton key). */
-export async function sendScoringJobs(databaseUrl: string, ids: number[]): Promise<void> {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  // The attempts closed now (the overdue-result sweep counts from here, as from a submit).
-  await db.query('UPDATE user_exams SET updated_at = now() WHERE id = ANY($1::int[])', [ids]);
-  await db.end();
+/** Marks the attempts closed now: the overdue-result sweep counts from here, as from a submit. */
+export const CLOSE_NOW = 'UPDATE user_exams SET updated_at = now() WHERE id = ANY($1::int[])';
+
+/**
+ * One scoring job per attempt, as the API nodes send them (same queue, payload and singleton key),
+ * after marking the attempts closed now unless the caller did (`markClosed: false`).
+ */
+export async function sendScoringJobs(databaseUrl: string, ids: number[], { markClosed = true } = {}): Promise<void> {
+  if (markClosed) {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query(CLOSE_NOW, [ids]);
+    await db.end();
+  }
   // The server's own queue module (pg-boss on the same schema), without workers.
   const database = await createDb({ databaseUrl, poolSize: 2 });
   const queue = await startQueue(database, { runWorkers: false });

@@ -2,12 +2,13 @@
  * Fault scenario 3 (issue 16): SIGKILL the worker while submitted attempts are being scored,
  * start it again, and check that every attempt ends with exactly one result and none is stuck.
  *
- *   node --import tsx bench/faults/worker-kill.ts [--attempts 1000] [--kill-after 100] [--timeout 240]
+ *   node --import tsx bench/faults/worker-kill.ts [--attempts 1000] [--kill-after 0] [--timeout 240]
  *        [--sweep-ms 20000] [--rescue-after 60]   (the worker's sweep: EXAM_SWEEP_INTERVAL_MS, SCORE_RESCUE_AFTER_SECONDS)
  *
  * Starts the local cluster (scripts/cluster.mjs) on the scratch database `invigil_faults`, makes
  * N submitted attempts of 50 questions (bench/scoring/attempts.ts) and sends their scoring jobs
- * at once. When `--kill-after` results are written the worker is SIGKILLed mid-batch, then
+ * at once. When `--kill-after` results are written (default 0: the attempts are held from the
+ * start, so the first batch is in the worker's hands) the worker is SIGKILLed mid-batch, then
  * restarted (`cluster.mjs restart worker`). A trigger the bench adds counts every write of a
  * result, so a result written twice shows even when its values are the same. Prints the row of
  * the fault table: results, duplicates, wrong marks, stuck attempts, time to the last result.
@@ -21,7 +22,7 @@ import { cluster as clusterOf, defaultServer, freshDatabase } from './cluster.ts
 const { values: args } = parseArgs({
   options: {
     attempts: { type: 'string', default: '1000' },
-    'kill-after': { type: 'string', default: '100' },
+    'kill-after': { type: 'string', default: '0' },
     timeout: { type: 'string', default: '240' },
     port: { type: 'string', default: '18720' },
     // The worker's sweep: how often, and how late a result must be before it scores it.
@@ -57,16 +58,17 @@ async function main() {
     // hands whose attempts have no result yet (a batch fetched, not yet written). The attempts still
     // unscored are held locked, so the worker's next batch is fetched and read but its one UPDATE
     // waits: the kill lands with that batch in its hands on any machine, however fast or busy.
-    // With --kill-after 0 they are marked closed and held from before the worker starts: its
-    // overdue-result sweep (5 s here) once scored all 500 before a lock taken later could hold them.
+    // The attempts are marked closed before the worker starts, or its overdue-result sweep (5 s in
+    // the short form) scores them all at once; with --kill-after 0 they are also held from then on.
     const killAfter = Number(args['kill-after']);
     const locker = new pg.Client({ connectionString: databaseUrl });
     await locker.connect();
+    if (killAfter > 0) await locker.query(CLOSE_NOW, [ids]);
     await locker.query('BEGIN');
     if (killAfter === 0) await locker.query(CLOSE_NOW, [ids]);
     cluster.start();
     const loadBefore = loadavg()[0]!;
-    await sendScoringJobs(databaseUrl, ids, { markClosed: killAfter > 0 });
+    await sendScoringJobs(databaseUrl, ids, { markClosed: false });
     const inHand = async () =>
       (
         await db.query<{ n: number }>(

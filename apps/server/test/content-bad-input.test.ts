@@ -92,6 +92,29 @@ describe('refused packages', () => {
     expect(problems).toContainEqual({ item: 'clip', reason: '"media/clip.mp4" is referenced but not in the package.' });
   });
 
+  it('media whose bytes are not of their extension’s type, each item with its reason (ADR 0190)', async () => {
+    const problems = await refused(
+      fixturePackage('qti3', (f) => {
+        // a page named as a picture, a picture named as audio, a Windows program named as video
+        put(f, 'media/planet.png', '<!doctype html><script>alert(document.cookie)</script>');
+        f.set('media/tone.mp3', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+        put(f, 'media/clip.mp4', 'MZ\u0090\u0000 This program cannot be run in DOS mode.');
+      }),
+    );
+    const wrong = (file: string, ext: string, what: string) =>
+      `"${file}" is not what its name says: a .${ext} file must be ${what}, and its first bytes are not.`;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { item: 'planet-order', reason: wrong('media/planet.png', 'png', 'a PNG picture') },
+        { item: 'red-planet', reason: wrong('media/planet.png', 'png', 'a PNG picture') },
+        { item: 'tone-passage', reason: wrong('media/tone.mp3', 'mp3', 'MP3 audio') },
+        { item: 'spoken', reason: wrong('media/tone.mp3', 'mp3', 'MP3 audio') },
+        { item: 'clip', reason: wrong('media/clip.mp4', 'mp4', 'MP4 video') },
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+  });
+
   it('unknown interactions, each item with its reason, every item checked', async () => {
     const problems = await refused(
       fixturePackage('qti22', (f) => {

@@ -78,7 +78,7 @@ describe('the extension format', () => {
   it('maps each kind as the seed writes it; test cases and reference SQL only in the answer key', () => {
     const parsed = parseExtension(fixture);
     if (!('doc' in parsed)) throw new Error(parsed.reasons.join());
-    const media = new MediaBag(new Map([['media/tone.mp3', Buffer.from('mp3')]]));
+    const media = new MediaBag(new Map([['media/tone.mp3', Buffer.from('ID3\u0004')]]));
     const mapped = parsed.doc.items.map((i) => mapExtensionItem(i, 'invigil-extension.invigil.json', media));
     expect(mapped.map((m) => [m.identifier, m.question?.type, m.question?.typeName, m.reasons])).toEqual([
       ['typing', 6, 'Typing Test', []],

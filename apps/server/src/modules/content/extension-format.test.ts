@@ -103,6 +103,25 @@ describe('the extension format', () => {
     });
   });
 
+  it('drops data-* attributes from prompts and translations (ADR 0190)', () => {
+    const parsed = parseExtension({
+      format: 'invigil-extension',
+      version: 1,
+      items: [
+        {
+          identifier: 't',
+          type: 'typingTest',
+          prompt: '<p data-answer="a b">Type</p>',
+          translations: { hi: '<p data-answer="a b">टाइप</p>' },
+          sourceText: 'a b',
+        },
+      ],
+    });
+    if (!('doc' in parsed)) throw new Error(parsed.reasons.join());
+    const q = mapExtensionItem(parsed.doc.items[0]!, 'x.invigil.json', new MediaBag(new Map())).question!;
+    expect([q.text, q.translations]).toEqual(['<p>Type</p>', { hi: '<p>टाइप</p>' }]);
+  });
+
   it('refuses coding items that could never be scored', () => {
     const bad = (item: object) => {
       const parsed = parseExtension({ format: 'invigil-extension', version: 1, items: [item] });

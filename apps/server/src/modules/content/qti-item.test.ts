@@ -261,6 +261,18 @@ describe('what cannot be mapped, and media', () => {
     expect(q.resourcePath).toMatch(/^\/media\/items\/[a-f0-9]{32}\/1-a\.png$/);
   });
 
+  it('data-* attributes of item markup are dropped: an answer put in one never reaches the candidate (ADR 0190)', () => {
+    const q = ok(
+      map(
+        item3(
+          '',
+          '<p data-answer="42" class="q" data-hint="forty-two">How many?</p><qti-extended-text-interaction response-identifier="R"/>',
+        ),
+      ),
+    ).question;
+    expect(q.text).toBe('<p class="q">How many?</p>');
+  });
+
   it("refuses a question resource the view cannot show (not in the spec's media lists); inline it is fine", () => {
     const files = new Map([['items/logo.webp', Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1')]]);
     const r = map(

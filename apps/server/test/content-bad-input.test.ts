@@ -68,7 +68,22 @@ describe('refused packages', () => {
       fixturePackage('qti3', (f) => f.set('media/zeros.png', new Uint8Array(8 * 1024 * 1024))),
     );
     expect(problems).toEqual([
-      { item: 'package', reason: expect.stringContaining('"media/zeros.png" is compressed more than 200:1') },
+      { item: 'package', reason: expect.stringContaining('"media/zeros.png" is compressed more than 100:1') },
+    ]);
+  });
+
+  it('a zip bomb under 1 MB an entry: each entry and the package are ratio-checked (ADR 0190)', async () => {
+    const one = await refused(fixturePackage('qti3', (f) => f.set('media/zeros.png', new Uint8Array(512 * 1024))));
+    expect(one).toEqual([
+      { item: 'package', reason: '"media/zeros.png" is compressed more than 100:1 (a zip bomb?).' },
+    ]);
+    const many = await refused(
+      fixturePackage('qti3', (f) => {
+        for (let i = 0; i < 200; i++) f.set(`media/zeros-${i}.png`, new Uint8Array(60 * 1024));
+      }),
+    );
+    expect(many).toEqual([
+      { item: 'package', reason: 'The package unpacks to more than 100 times its size (a zip bomb?).' },
     ]);
   });
 
@@ -197,7 +212,13 @@ describe('refused packages', () => {
         put(
           f,
           'items/primes.xml',
-          text(f, 'items/primes.xml').replace('Select all the prime numbers.', 'word '.repeat(120_000)),
+          // random words: one word repeated would be refused as compressed past 100:1 (ADR 0190)
+          text(f, 'items/primes.xml').replace(
+            'Select all the prime numbers.',
+            randomBytes(300_000)
+              .toString('hex')
+              .replace(/(.{9})/g, '$1 '),
+          ),
         ),
       ),
     );

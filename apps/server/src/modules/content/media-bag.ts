@@ -41,8 +41,9 @@ export class MediaBag {
 
   /**
    * The stored URL of `ref` as written in `fromFile` (a package path), or a problem: missing
-   * from the package, outside it, not a media type, or bytes that are not of its extension's type. data: URIs of pictures, audio and video are
-   * kept as they are; any other (HTML, SVG, script) is a problem.
+   * from the package, outside it, not a media type, or bytes not of its extension's type (ADR
+   * 0190). data: URIs of pictures, audio and video are kept as they are; any other (HTML, SVG,
+   * script) is a problem.
    */
   resolve(fromFile: string, ref: string): { url: string } | { problem: string } {
     const raw = ref.trim();

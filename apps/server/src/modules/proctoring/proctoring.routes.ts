@@ -37,8 +37,8 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
 
   // single-face and face-match answer whatever picture they get: one budget per user over both,
   // so a signed-in caller cannot use them as an unmetered analysis oracle (ADR 0190). The
-  // product's pages never call them (the server analyses its own pictures); 429 before the body
-  // reaches the analysis pool.
+  // product's pages never call them (the server analyses its own pictures). Checked on request,
+  // after authentication: a refused call's body (up to 20 MB) is never read.
   const perMinute = app.ctx.config.faceAnalysisPerMinute;
   const analysisBudget = app.createRateLimit({
     max: perMinute,

@@ -15,6 +15,7 @@ import { UserRepository } from './modules/auth/user.repository.ts';
 import { CodeRunLimiter } from './modules/coding/code-run-limiter.ts';
 import { ContentExportService } from './modules/content/content-export.service.ts';
 import { ContentImportService } from './modules/content/content-import.service.ts';
+import { zipLimitsFor } from './modules/content/safe-zip.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
 import { RosterRepository } from './modules/content/roster.repository.ts';
 import { RosterService } from './modules/content/roster.service.ts';
@@ -185,7 +186,7 @@ function buildServices(
     questionAudioPlays: new QuestionAudioPlays(repos.recordings, repos.exam, results),
     support: new SupportService(repos.support, repos.events, runtime.live, results),
     /** Issue 17: tests in (QTI, extension) and out (QTI 3.0), rosters, schedules. */
-    contentImport: new ContentImportService(database, media),
+    contentImport: new ContentImportService(database, media, zipLimitsFor(config.imports.maxBytes)),
     contentExport: new ContentExportService(repos.content, repos.exam, media, config.webDist),
     roster: new RosterService(repos.roster, repos.schedules, config.imports.inviteTtlHours),
     schedules: new ScheduleService(repos.schedules),

@@ -116,6 +116,7 @@ export const EnvSchema = z.object({
   SANDBOX_UID_BASE: int(1000),
   CODE_RUNS_PER_USER: int(1),
   CODE_RUNS_PER_MINUTE: int(1),
+  FACE_ANALYSIS_PER_MINUTE: int(1),
   MYSQL_URL: url(),
   SNAPSHOT_KEEP: int(1, 1000),
   SNAPSHOT_MAX_KB: int(1, 8192),
@@ -205,6 +206,11 @@ export interface AppConfig {
   sandbox: { judge0Url?: string; judge0AuthToken?: string; concurrency: number; queueSize: number; uidBase: number };
   /** Fair share of the code runner (ADR 0090): runs one user may have in flight, and start per minute. */
   codeRuns: { perUser: number; perMinute: number };
+  /**
+   * Calls of single-face and face-match one user may make per minute, then 429 (ADR 0190): the
+   * product's own pages never call them, so a limit keeps them from being an unmetered oracle.
+   */
+  faceAnalysisPerMinute: number;
   /** MySQL server for SQL questions in the mysql dialect (the sandbox's default when absent). */
   mysqlUrl?: string;
   /** Full-form progress snapshots (ADR 0070): newest versions kept per attempt, and one snapshot's size limit. */
@@ -304,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uidBase: e.SANDBOX_UID_BASE ?? 61000,
     },
     codeRuns: { perUser: e.CODE_RUNS_PER_USER ?? 2, perMinute: e.CODE_RUNS_PER_MINUTE ?? 20 },
+    faceAnalysisPerMinute: e.FACE_ANALYSIS_PER_MINUTE ?? 20,
     mysqlUrl: e.MYSQL_URL,
     snapshots: { keep: e.SNAPSHOT_KEEP ?? 5, maxKb: e.SNAPSHOT_MAX_KB ?? 512 },
     itemIdSecret: e.ITEM_ID_SECRET ?? DEV_ITEM_ID_SECRET,

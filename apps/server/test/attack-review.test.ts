@@ -1,4 +1,4 @@
-import type { Analyzer } from '@invigil/analysis';
+import { AnalysisInputError, type Analyzer } from '@invigil/analysis';
 import { MESSAGES, type RosterReport } from '@invigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
@@ -109,6 +109,71 @@ describe('set-password guessing is rate limited', () => {
         ).statusCode,
       );
     expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('single-face and face-match are not an unmetered oracle (ADR 0190)', () => {
+  /** Answers single-face with one face; face-match finds no face (400). Counts the calls that reach it. */
+  const engine = {
+    calls: 0,
+    async singleFace() {
+      engine.calls++;
+      return { face_detected: true, multiple_faces: false, face_count: 1, object_detected: false, object_names: [] };
+    },
+    async faceMatch(): Promise<never> {
+      engine.calls++;
+      throw new AnalysisInputError('NO_FACE', 'No face was found in the current picture.');
+    },
+    async stats() {
+      return {};
+    },
+    async close() {},
+  };
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ faceAnalysisPerMinute: 4 }, { analyzer: engine as unknown as Analyzer });
+  });
+  afterAll(() => limited?.close());
+
+  it('past the per-user budget both routes answer 429 with Retry-After; another user is unaffected', async () => {
+    const a = await loginAs(limited.app, DEMO.candidate.email, DEMO.candidate.password);
+    const r = await loginAs(limited.app, DEMO.candidate2.email, DEMO.candidate2.password);
+    const single = (token: string, payload: object = { primaryImage: 'AAAA' }) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/facial-analysis/single-face',
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    const match = (token: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/facial-analysis/face-match',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { primaryImage: 'AAAA', currentImage: 'AAAA' },
+      });
+    // one budget over both routes: two of each, whatever their outcome
+    expect([(await single(a)).statusCode, (await single(a)).statusCode]).toEqual([200, 200]);
+    expect([(await match(a)).statusCode, (await match(a)).statusCode]).toEqual([400, 400]);
+    expect(engine.calls).toBe(4);
+    for (const res of [await single(a), await match(a), await single(a, {})]) {
+      expect(res.statusCode).toBe(429);
+      const wait = Number(res.headers['retry-after']);
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(res.json()).toMatchObject({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: `Too many face analysis requests: at most 4 per minute. Try again in ${wait} seconds.`,
+        retryAfter: wait,
+      });
+    }
+    // refused before the analysis (and before the body is read: an empty body is 429, not 400)
+    expect(engine.calls).toBe(4);
+    const other = await single(r);
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toMatchObject({ face_count: 1 });
+    expect(engine.calls).toBe(5);
   });
 });
 

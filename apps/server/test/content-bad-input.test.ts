@@ -68,7 +68,22 @@ describe('refused packages', () => {
       fixturePackage('qti3', (f) => f.set('media/zeros.png', new Uint8Array(8 * 1024 * 1024))),
     );
     expect(problems).toEqual([
-      { item: 'package', reason: expect.stringContaining('"media/zeros.png" is compressed more than 200:1') },
+      { item: 'package', reason: expect.stringContaining('"media/zeros.png" is compressed more than 100:1') },
+    ]);
+  });
+
+  it('a zip bomb under 1 MB an entry: each entry and the package are ratio-checked (ADR 0190)', async () => {
+    const one = await refused(fixturePackage('qti3', (f) => f.set('media/zeros.png', new Uint8Array(512 * 1024))));
+    expect(one).toEqual([
+      { item: 'package', reason: '"media/zeros.png" is compressed more than 100:1 (a zip bomb?).' },
+    ]);
+    const many = await refused(
+      fixturePackage('qti3', (f) => {
+        for (let i = 0; i < 200; i++) f.set(`media/zeros-${i}.png`, new Uint8Array(60 * 1024));
+      }),
+    );
+    expect(many).toEqual([
+      { item: 'package', reason: 'The package unpacks to more than 100 times its size (a zip bomb?).' },
     ]);
   });
 
@@ -90,6 +105,29 @@ describe('refused packages', () => {
   it('media an item refers to that the package lacks', async () => {
     const problems = await refused(fixturePackage('qti22', (f) => f.delete('media/clip.mp4')));
     expect(problems).toContainEqual({ item: 'clip', reason: '"media/clip.mp4" is referenced but not in the package.' });
+  });
+
+  it('media whose bytes are not of their extension’s type, each item with its reason (ADR 0190)', async () => {
+    const problems = await refused(
+      fixturePackage('qti3', (f) => {
+        // a page named as a picture, a picture named as audio, a Windows program named as video
+        put(f, 'media/planet.png', '<!doctype html><script>alert(document.cookie)</script>');
+        f.set('media/tone.mp3', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+        put(f, 'media/clip.mp4', 'MZ\u0090\u0000 This program cannot be run in DOS mode.');
+      }),
+    );
+    const wrong = (file: string, ext: string, what: string) =>
+      `"${file}" is not what its name says: a .${ext} file must be ${what}, and its first bytes are not.`;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { item: 'planet-order', reason: wrong('media/planet.png', 'png', 'a PNG picture') },
+        { item: 'red-planet', reason: wrong('media/planet.png', 'png', 'a PNG picture') },
+        { item: 'tone-passage', reason: wrong('media/tone.mp3', 'mp3', 'MP3 audio') },
+        { item: 'spoken', reason: wrong('media/tone.mp3', 'mp3', 'MP3 audio') },
+        { item: 'clip', reason: wrong('media/clip.mp4', 'mp4', 'MP4 video') },
+      ]),
+    );
+    expect(problems).toHaveLength(5);
   });
 
   it('unknown interactions, each item with its reason, every item checked', async () => {
@@ -174,7 +212,13 @@ describe('refused packages', () => {
         put(
           f,
           'items/primes.xml',
-          text(f, 'items/primes.xml').replace('Select all the prime numbers.', 'word '.repeat(120_000)),
+          // random words: one word repeated would be refused as compressed past 100:1 (ADR 0190)
+          text(f, 'items/primes.xml').replace(
+            'Select all the prime numbers.',
+            randomBytes(300_000)
+              .toString('hex')
+              .replace(/(.{9})/g, '$1 '),
+          ),
         ),
       ),
     );

@@ -74,8 +74,11 @@ class FakeAnalyzer {
     if (width === 44) return { ...summary(1, ['cell phone']), embedding: embedding ? [1, 0, 0, 0] : null };
     return { ...summary(0), embedding: null };
   }
+  /** speaker samples analysed */
+  samples = 0;
   async countSpeakers() {
     if (this.busy) throw new AnalysisBusyError(3);
+    this.samples++;
     return { speakers: this.speakers, speechSeconds: this.speech, durationSeconds: 15, overlap: this.overlap };
   }
   async stats() {
@@ -398,6 +401,47 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     await primary(cand, c, PERSON_A);
     await post('/api/test/startExam', cand, { id: c });
     for (let i = 1; i <= 6; i++) expect((await audio(c)).json()).toMatchObject({ warnings: i, stopped: false });
+  });
+
+  it('getaudio on a closed attempt (submitted, timed out, stopped 111) is 409 and stores nothing (ADR 0190)', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate2.email, { speaker_dialect: 1, audio_action: 'S' });
+    await primary(cand2, id, PERSON_A);
+    const audio = (purpose: string) => {
+      const form = multipart({ userexamid: String(id), purpose }, Buffer.from('fake audio'));
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/test/getaudio',
+        headers: { ...bearer(cand2), ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const count = async () =>
+      Number(
+        (
+          await t.database.executeSql(
+            'SELECT count(*)::int AS n FROM proctoring_audio_checks WHERE user_exam_id = $1',
+            [id],
+          )
+        ).rows[0]!.n,
+      );
+    // open: the setup's sample before the start and a check during the test are kept
+    expect((await audio('baseline')).statusCode).toBe(200);
+    await post('/api/test/startExam', cand2, { id });
+    expect((await audio('check')).statusCode).toBe(200);
+    const kept = await count();
+    expect(kept).toBe(2);
+    const analysed = fake.samples;
+    for (const status of ['010', '011', '111']) {
+      await t.database.executeSql(`UPDATE user_exams SET status = $2 WHERE id = $1`, [id, status]);
+      for (const purpose of ['check', 'baseline']) {
+        const res = await audio(purpose);
+        expect(res.statusCode, `${status} ${purpose}`).toBe(409);
+        expect(res.json()).toMatchObject({ message: 'This test is not in progress.', examStatus: status });
+      }
+    }
+    expect(await count()).toBe(kept);
+    expect(fake.samples).toBe(analysed);
+    expect((await attemptRow(t, id)).audio_warnings).toBe(1);
   });
 
   it('speaker check: a voice over the candidate is judged against their own earlier samples (ADR 0101)', async () => {

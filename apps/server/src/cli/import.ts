@@ -1,6 +1,7 @@
 // npm run import -- <package.zip | document.invigil.json> [--title "Name"]: imports a test (issue 17).
 import path from 'node:path';
 import { ContentImportService } from '../modules/content/content-import.service.ts';
+import { zipLimitsFor } from '../modules/content/safe-zip.ts';
 import { args, openInputFile } from './cli-context.ts';
 
 const { options, rest } = args(process.argv.slice(2));
@@ -8,7 +9,7 @@ const { cli, data, file } = await openInputFile(
   rest[0],
   'Usage: npm run import -- <package.zip | document.invigil.json> [--title "Name"]',
 );
-const service = new ContentImportService(cli.database, cli.media);
+const service = new ContentImportService(cli.database, cli.media, zipLimitsFor(cli.config.imports.maxBytes));
 const report = await service.import(data, { fileName: path.basename(file), title: options.get('title') || undefined });
 await cli.audit('admin.command import', {
   file: path.basename(file),

@@ -1,7 +1,7 @@
 import { EXTENSION_FORMAT, type ExtensionDocument, type ImportProblem, type ImportReport } from '@invigil/contracts';
 import type { ExamDraft, QuestionDraft } from '@invigil/db/exam-draft';
 import { mapExtensionItem, parseExtension } from './extension-import.ts';
-import { unsafeHtmlReason } from './html-safety.ts';
+import { unsafeHtmlReason, withoutDataAttributes } from './html-safety.ts';
 import { MediaBag } from './media-bag.ts';
 import { toHtml, takeResource } from './qti-html.ts';
 import { mapItem } from './qti-item.ts';
@@ -299,8 +299,8 @@ function finish(reader: Reader, exam: ExamDraft, meta: { format: string; title: 
   const ext = reader.extension?.test;
   if (ext) {
     exam.testType = ext.testType;
-    if (!exam.instructions) exam.instructions = ext.instructions;
-    exam.thankYou = ext.thankYou;
+    if (!exam.instructions) exam.instructions = withoutDataAttributes(ext.instructions);
+    exam.thankYou = withoutDataAttributes(ext.thankYou);
     if (!reader.qtiSeconds) exam.seconds = ext.durationMinutes * 60;
   }
   exam.name = (meta.title || ext?.title || 'Imported test').slice(0, 300);

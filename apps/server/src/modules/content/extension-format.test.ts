@@ -78,7 +78,7 @@ describe('the extension format', () => {
   it('maps each kind as the seed writes it; test cases and reference SQL only in the answer key', () => {
     const parsed = parseExtension(fixture);
     if (!('doc' in parsed)) throw new Error(parsed.reasons.join());
-    const media = new MediaBag(new Map([['media/tone.mp3', Buffer.from('mp3')]]));
+    const media = new MediaBag(new Map([['media/tone.mp3', Buffer.from('ID3\u0004')]]));
     const mapped = parsed.doc.items.map((i) => mapExtensionItem(i, 'invigil-extension.invigil.json', media));
     expect(mapped.map((m) => [m.identifier, m.question?.type, m.question?.typeName, m.reasons])).toEqual([
       ['typing', 6, 'Typing Test', []],
@@ -101,6 +101,25 @@ describe('the extension format', () => {
         { input: [[40, 2], 0], output: 42, hidden: true },
       ],
     });
+  });
+
+  it('drops data-* attributes from prompts and translations (ADR 0190)', () => {
+    const parsed = parseExtension({
+      format: 'invigil-extension',
+      version: 1,
+      items: [
+        {
+          identifier: 't',
+          type: 'typingTest',
+          prompt: '<p data-answer="a b">Type</p>',
+          translations: { hi: '<p data-answer="a b">टाइप</p>' },
+          sourceText: 'a b',
+        },
+      ],
+    });
+    if (!('doc' in parsed)) throw new Error(parsed.reasons.join());
+    const q = mapExtensionItem(parsed.doc.items[0]!, 'x.invigil.json', new MediaBag(new Map())).question!;
+    expect([q.text, q.translations]).toEqual(['<p>Type</p>', { hi: '<p>टाइप</p>' }]);
   });
 
   it('refuses coding items that could never be scored', () => {

@@ -1,6 +1,6 @@
 import { ExtensionDocument, QTYPE, type ExtensionItem } from '@invigil/contracts';
 import type { QuestionDraft } from '@invigil/db/exam-draft';
-import { unsafeHtmlReason } from './html-safety.ts';
+import { unsafeHtmlReason, withoutDataAttributes } from './html-safety.ts';
 import type { MediaBag } from './media-bag.ts';
 import { TYPE_NAMES } from './qti-item.ts';
 
@@ -59,8 +59,10 @@ export function mapExtensionItem(item: ExtensionItem, file: string, media: Media
     else resourcePath = r.url;
   }
   const base = {
-    text: item.prompt,
-    translations: item.translations ?? {},
+    text: withoutDataAttributes(item.prompt),
+    translations: Object.fromEntries(
+      Object.entries(item.translations ?? {}).map(([lang, html]) => [lang, withoutDataAttributes(html)]),
+    ),
     marks: item.marks,
     difficulty: item.difficulty,
     resourcePath,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeDataUri, unsafeHtmlReason } from './html-safety.ts';
+import { isSafeDataUri, unsafeHtmlReason, withoutDataAttributes } from './html-safety.ts';
 
 /** Content HTML an extension document brings (prompts, translations, instructions): read as a browser reads it. */
 describe('unsafeHtmlReason', () => {
@@ -41,5 +41,31 @@ describe('unsafeHtmlReason', () => {
     expect(isSafeDataUri('data:audio/mpeg;base64,AAAA')).toBe(true);
     expect(isSafeDataUri('data:image/svg+xml,<svg onload=alert(1)>')).toBe(false);
     expect(isSafeDataUri('data:text/html,<script>')).toBe(false);
+  });
+});
+
+/** ADR 0190: an author's data-* value would reach the candidate's DOM; nothing shown uses one. */
+describe('withoutDataAttributes', () => {
+  it.each([
+    ['<p data-answer="B">Pick one</p>', '<p>Pick one</p>'],
+    ['<p class="q" data-answer="B" title="t">x</p>', '<p class="q" title="t">x</p>'],
+    ['<p DATA-Answer=B>x</p>', '<p>x</p>'],
+    ['<img data-correct="yes" src="/media/items/x/1-a.png"/>', '<img src="/media/items/x/1-a.png"/>'],
+    // no space left between two attributes is still two attributes
+    ['<p data-a="1"class="q">x</p>', '<p class="q">x</p>'],
+    // a repeated attribute: a browser keeps the first, so the second must go too
+    ['<p data-a="x" data-a="B">x</p>', '<p>x</p>'],
+    ['<ul><li data-k="1">a<b data-k="2">b</b></li></ul>', '<ul><li>a<b>b</b></li></ul>'],
+    ['<table><tr><td data-x="1">c</td></tr></table>', '<table><tr><td>c</td></tr></table>'],
+  ])('drops them from %s', (html, expected) => {
+    expect(withoutDataAttributes(html)).toBe(expected);
+  });
+
+  it.each([
+    '<p>The data-answer attribute, in text, stays: data-x="1"</p>',
+    '<p title="data-x">x</p><code>&lt;p data-a="1"&gt;</code>',
+    '<p>Plain <b>markup</b> keeps its exact form<br></p>',
+  ])('leaves %s as written', (html) => {
+    expect(withoutDataAttributes(html)).toBe(html);
   });
 });

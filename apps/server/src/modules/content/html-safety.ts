@@ -103,3 +103,50 @@ export function unsafeHtmlReason(html: string): string | null {
   }
   return null;
 }
+
+interface P5Located extends P5Node {
+  childNodes?: P5Located[];
+  content?: P5Located;
+  sourceCodeLocation?: { attrs?: Record<string, { startOffset: number; endOffset: number }> } | null;
+}
+
+/**
+ * The HTML without its data-* attributes, otherwise as written (each attribute is cut out where
+ * parse5 found it, so the rest of the markup keeps its exact form). The extension document's
+ * HTML is stored as the author wrote it; QTI markup drops them when it is rewritten (qti-html.ts).
+ * A data-* value reaches the candidate's DOM, and nothing the product shows uses one (ADR 0190).
+ */
+export function withoutDataAttributes(html: string): string {
+  // A repeated attribute counts once, the first: cutting it would bring the next to life, so
+  // cut until none is left.
+  for (let out = html; ;) {
+    const next = cutDataAttributes(out);
+    if (next === out) return out;
+    out = next;
+  }
+}
+
+function cutDataAttributes(html: string): string {
+  if (!/data-/i.test(html)) return html;
+  const root = parseFragment(html, { sourceCodeLocationInfo: true }) as unknown as P5Located;
+  const cuts: Array<[number, number]> = [];
+  const stack: P5Located[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    for (const a of node.attrs ?? []) {
+      const at = node.sourceCodeLocation?.attrs?.[a.name];
+      if (a.name.toLowerCase().startsWith('data-') && at) cuts.push([at.startOffset, at.endOffset]);
+    }
+    if (node.content) stack.push(node.content);
+    for (const c of node.childNodes ?? []) stack.push(c);
+  }
+  let out = html;
+  for (const [start, end] of cuts.sort((a, b) => b[0] - a[0])) {
+    // the whitespace before the attribute goes with it; one space stays between two attributes
+    let from = start;
+    while (from > 0 && /\s/.test(out[from - 1]!)) from--;
+    const gap = /^[^\s/>]/.test(out.slice(end)) ? ' ' : '';
+    out = out.slice(0, from) + gap + out.slice(end);
+  }
+  return out;
+}

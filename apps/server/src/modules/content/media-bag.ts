@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path/posix';
+import { extensionOf } from '@invigil/contracts';
 import { knownContentTypeOf } from '../../lib/media/content-types.ts';
+import { signatureMismatch } from '../../lib/media/media-signature.ts';
 import { isSafeDataUri } from './html-safety.ts';
 
 /** Where imported question media is served (public, unguessable paths: ADR 0151). */
@@ -39,8 +41,9 @@ export class MediaBag {
 
   /**
    * The stored URL of `ref` as written in `fromFile` (a package path), or a problem: missing
-   * from the package, outside it, or not a media type. data: URIs of pictures, audio and video are
-   * kept as they are; any other (HTML, SVG, script) is a problem.
+   * from the package, outside it, not a media type, or bytes not of its extension's type (ADR
+   * 0190). data: URIs of pictures, audio and video are kept as they are; any other (HTML, SVG,
+   * script) is a problem.
    */
   resolve(fromFile: string, ref: string): { url: string } | { problem: string } {
     const raw = ref.trim();
@@ -65,6 +68,12 @@ export class MediaBag {
     if (!data) return { problem: `"${full}" is referenced but not in the package.` };
     const contentType = knownContentTypeOf(full);
     if (!contentType) return { problem: `"${full}" is not a supported media type.` };
+    // Served with its extension's type: the bytes must be of that type too (ADR 0190).
+    const expected = signatureMismatch(contentType, data);
+    if (expected)
+      return {
+        problem: `"${full}" is not what its name says: a .${extensionOf(full)} file must be ${expected}, and its first bytes are not.`,
+      };
     const key = `items/${this.importId}/${this.byPath.size + 1}-${safeName(full)}`;
     this.byPath.set(full, { key, source: full, data, contentType });
     return { url: ITEM_MEDIA_PREFIX + key.slice('items/'.length) };

@@ -98,7 +98,9 @@ function attrsOf(el: XmlElement, ctx: HtmlContext): string {
         const url = mediaUrl(ctx, v);
         if (url) out.push(`${name}="${escapeAttr(url)}"`);
       }
-    } else if (KEPT_ATTRS.has(name) || name.startsWith('data-')) out.push(`${name}="${escapeAttr(v)}"`);
+      // data-* attributes go with the other unknown ones: nothing the candidate's page shows uses
+      // them, and an author's value in one would reach the candidate's DOM (ADR 0190).
+    } else if (KEPT_ATTRS.has(name)) out.push(`${name}="${escapeAttr(v)}"`);
   }
   return out.length ? ` ${out.join(' ')}` : '';
 }

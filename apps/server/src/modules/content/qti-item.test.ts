@@ -247,7 +247,7 @@ describe('what cannot be mapped, and media', () => {
   });
 
   it('images are stored and their src rewritten; a marked resource becomes the question resource; scripts and handlers go', () => {
-    const files = new Map([['images/a.png', Buffer.from('png')]]);
+    const files = new Map([['images/a.png', Buffer.from('\x89PNG\r\n\x1a\n', 'latin1')]]);
     const q = ok(
       map(
         item3(
@@ -261,8 +261,20 @@ describe('what cannot be mapped, and media', () => {
     expect(q.resourcePath).toMatch(/^\/media\/items\/[a-f0-9]{32}\/1-a\.png$/);
   });
 
+  it('data-* attributes of item markup are dropped: an answer put in one never reaches the candidate (ADR 0190)', () => {
+    const q = ok(
+      map(
+        item3(
+          '',
+          '<p data-answer="42" class="q" data-hint="forty-two">How many?</p><qti-extended-text-interaction response-identifier="R"/>',
+        ),
+      ),
+    ).question;
+    expect(q.text).toBe('<p class="q">How many?</p>');
+  });
+
   it("refuses a question resource the view cannot show (not in the spec's media lists); inline it is fine", () => {
-    const files = new Map([['items/logo.webp', Buffer.from('RIFF')]]);
+    const files = new Map([['items/logo.webp', Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1')]]);
     const r = map(
       item3(
         '',
@@ -299,6 +311,23 @@ describe('what cannot be mapped, and media', () => {
       '"data:text/html,<script>alert(1)</script>" is not allowed: a data: URI must be a picture, audio or video.',
       '"data:image/svg+xml;base64,PHN2Zz4=" is not allowed: a data: URI must be a picture, audio or video.',
     ]);
+  });
+
+  it('refuses media whose bytes are not of their extension’s type (ADR 0190)', () => {
+    const files = new Map([
+      ['items/page.png', Buffer.from('<html><script>alert(1)</script></html>')],
+      ['items/real.png', Buffer.from('\x89PNG\r\n\x1a\n', 'latin1')],
+    ]);
+    const r = map(
+      item3(
+        '',
+        '<p><img src="page.png"/><img src="real.png"/><img src="page.png"/></p><qti-extended-text-interaction response-identifier="R"/>',
+      ),
+      files,
+    );
+    const reason =
+      '"items/page.png" is not what its name says: a .png file must be a PNG picture, and its first bytes are not.';
+    expect(r.ok || r.reasons).toEqual([reason]);
   });
 
   it('refuses media outside the package, missing or of an unknown type', () => {

@@ -56,7 +56,17 @@ const comparable = (q: QuestionDraft) => ({
   choices: (q.choices ?? []).map((c) => ({ text: canon(c.text), correct: !!c.correct, blank: c.blank ?? null })),
 });
 
-const anyMedia = async () => ({ data: Buffer.from('media') });
+/** Any file the export reads: the first bytes of its extension's type (the import checks them, ADR 0190). */
+const SIGNATURES: Record<string, string> = {
+  png: '\x89PNG\r\n\x1a\n',
+  jpg: '\xff\xd8\xff\xe0',
+  mp3: 'ID3\x04',
+  pdf: '%PDF-1.4',
+  mp4: '\0\0\0\x18ftypmp42',
+};
+const anyMedia = async (url: string) => ({
+  data: Buffer.from(`${SIGNATURES[url.split('.').pop()!] ?? ''}media`, 'latin1'),
+});
 
 async function roundTrip(e: ExamDraft) {
   const exported = await exportQti(

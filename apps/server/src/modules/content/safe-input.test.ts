@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseXml, XmlError } from './safe-xml.ts';
-import { readZip, unsafePathReason, ZipError } from './safe-zip.ts';
+import { RATIO_FLOOR_BYTES, readZip, unsafePathReason, ZipError, zipLimitsFor } from './safe-zip.ts';
 
 describe('XML without entity expansion', () => {
   it('reads QTI 3 names as QTI 2 names; XHTML and data- attributes stay', () => {
@@ -62,6 +62,49 @@ describe('zip reading under limits', () => {
       /more than 3145728 bytes/,
     );
     await expect(readZip(zip({ a: new Uint8Array(1.5 * 1024 * 1024) }), limits)).rejects.toThrow(ZipError);
+  });
+
+  it('the limits follow IMPORT_MAX_MB: twice the upload unpacked, at least 16 MB; 100:1 at most (ADR 0190)', () => {
+    const MB = 1024 * 1024;
+    expect(zipLimitsFor(40 * MB)).toEqual({
+      maxEntries: 20_000,
+      maxEntryBytes: 64 * MB,
+      maxTotalBytes: 80 * MB,
+      maxRatio: 100,
+    });
+    expect(zipLimitsFor(50 * MB).maxTotalBytes).toBe(100 * MB);
+    expect(zipLimitsFor(1 * MB)).toMatchObject({ maxTotalBytes: 16 * MB, maxEntryBytes: 16 * MB });
+  });
+
+  it('checks the ratio of every entry over 64 KB, not only of those over 1 MB (ADR 0190)', async () => {
+    const limits40 = zipLimitsFor(40 * 1024 * 1024);
+    // 512 KB of zeros (about 1000:1) and 200 KB at about 150:1: both passed the old 1 MB / 200:1 check
+    await expect(readZip(zip({ 'media/zeros.png': new Uint8Array(512 * 1024) }), limits40)).rejects.toThrow(
+      '"media/zeros.png" is compressed more than 100:1 (a zip bomb?).',
+    );
+    const mostlyZeros = new Uint8Array(200 * 1024);
+    mostlyZeros.set(randomBytes(1000), 0);
+    const packed = zip({ 'items/q.xml': mostlyZeros });
+    expect(mostlyZeros.length / packed.length).toBeGreaterThan(100);
+    expect(mostlyZeros.length / packed.length).toBeLessThan(200);
+    await expect(readZip(packed, limits40)).rejects.toThrow(/"items\/q\.xml" is compressed more than 100:1/);
+    // under the floor a file of repeated text is fine, whatever its ratio
+    const spaces = new Uint8Array(RATIO_FLOOR_BYTES).fill(0x20);
+    const files = await readZip(zip({ 'items/blank.xml': spaces, 'items/q.xml': strToU8('<q/>') }), limits40);
+    expect(files.get('items/blank.xml')?.length).toBe(RATIO_FLOOR_BYTES);
+  });
+
+  it('many entries each under the floor: the package as a whole is held to 100:1 (ADR 0190)', async () => {
+    const many: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 100; i++) many[`media/${i}.png`] = new Uint8Array(RATIO_FLOOR_BYTES);
+    const bomb = zip(many);
+    expect((100 * RATIO_FLOOR_BYTES) / bomb.length).toBeGreaterThan(100);
+    await expect(readZip(bomb, zipLimitsFor(40 * 1024 * 1024))).rejects.toThrow(
+      'The package unpacks to more than 100 times its size (a zip bomb?).',
+    );
+    // the same entries holding real (incompressible) bytes are read
+    for (const k of Object.keys(many)) many[k] = new Uint8Array(randomBytes(RATIO_FLOOR_BYTES));
+    expect((await readZip(zip(many), zipLimitsFor(40 * 1024 * 1024))).size).toBe(100);
   });
 
   it('stops an entry that inflates past the size it declares', async () => {

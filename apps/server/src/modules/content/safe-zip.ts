@@ -8,18 +8,38 @@ export interface ZipLimits {
   maxEntries: number;
   /** uncompressed bytes of one entry */
   maxEntryBytes: number;
-  /** uncompressed bytes of all entries together */
+  /** uncompressed bytes of all entries together (all of them are held in memory) */
   maxTotalBytes: number;
-  /** uncompressed / compressed of an entry larger than 1 MB */
+  /** uncompressed / compressed of any entry over RATIO_FLOOR_BYTES, and of the whole package */
   maxRatio: number;
 }
 
-const ZIP_LIMITS: ZipLimits = {
-  maxEntries: 20_000,
-  maxEntryBytes: 64 * 1024 * 1024,
-  maxTotalBytes: 256 * 1024 * 1024,
-  maxRatio: 200,
-};
+/**
+ * Below this an entry's ratio is not checked: a small file of repeated text may compress past
+ * 100:1 (a few KB of spaces) and can never weigh much (ADR 0190).
+ */
+export const RATIO_FLOOR_BYTES = 64 * 1024;
+/** Below this the whole package's ratio is not checked either. */
+const PACKAGE_RATIO_FLOOR_BYTES = 1024 * 1024;
+
+/**
+ * The limits for packages of at most `packageBytes` (IMPORT_MAX_MB): unpacked, a package may be
+ * twice the largest upload (its media are compressed already and unpack at about 1:1; its XML
+ * unpacks to 5 to 30 times its size but is a small part of it), at least 16 MB, an entry at most
+ * 64 MB, and no entry nor the package compressed more than 100:1 (ADR 0190).
+ */
+export function zipLimitsFor(packageBytes: number): ZipLimits {
+  const maxTotalBytes = Math.max(16 * 1024 * 1024, 2 * packageBytes);
+  return {
+    maxEntries: 20_000,
+    maxEntryBytes: Math.min(64 * 1024 * 1024, maxTotalBytes),
+    maxTotalBytes,
+    maxRatio: 100,
+  };
+}
+
+/** The default IMPORT_MAX_MB's limits (40 MB packages: 80 MB unpacked). */
+const ZIP_LIMITS = zipLimitsFor(40 * 1024 * 1024);
 
 /**
  * A package path is kept only when it is relative, has no `..`, `.` or empty segment, no
@@ -52,7 +72,8 @@ const nameOf = (entry: yauzl.Entry) => {
 
 /**
  * Reads every file of a zip held in memory, under limits: the number of entries, each entry's
- * and the total uncompressed size, and the compression ratio, checked on the sizes the central
+ * and the total uncompressed size, and the compression ratio of each entry over the floor and of
+ * the package, checked on the sizes the central
  * directory declares and again on the bytes actually inflated (yauzl stops a stream that
  * inflates past its declared size). Unsafe names, encrypted entries and duplicates refuse the
  * whole package. Directories are skipped.
@@ -82,11 +103,16 @@ export async function readZip(buffer: Buffer, limits: ZipLimits = ZIP_LIMITS): P
         const size = entry.uncompressedSize;
         if (size > limits.maxEntryBytes)
           return reject(new ZipError(`"${name}" unpacks to ${size} bytes; at most ${limits.maxEntryBytes} per file.`));
-        if (size > 1024 * 1024 && size / Math.max(1, entry.compressedSize) > limits.maxRatio)
+        if (size > RATIO_FLOOR_BYTES && size / Math.max(1, entry.compressedSize) > limits.maxRatio)
           return reject(new ZipError(`"${name}" is compressed more than ${limits.maxRatio}:1 (a zip bomb?).`));
         total += size;
         if (total > limits.maxTotalBytes)
           return reject(new ZipError(`The package unpacks to more than ${limits.maxTotalBytes} bytes.`));
+        // Many entries each under the floor: the package as a whole is held to the same ratio.
+        if (total > PACKAGE_RATIO_FLOOR_BYTES && total / buffer.length > limits.maxRatio)
+          return reject(
+            new ZipError(`The package unpacks to more than ${limits.maxRatio} times its size (a zip bomb?).`),
+          );
         zip.openReadStream(entry, (err, stream) => {
           if (err || !stream) return reject(new ZipError(`"${name}" cannot be read (${err?.message ?? 'no data'}).`));
           const parts: Buffer[] = [];

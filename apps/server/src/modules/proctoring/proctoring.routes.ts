@@ -22,9 +22,9 @@ import {
   SingleFaceResponse,
   SPEAKER_PURPOSES,
 } from '@invigil/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-errors.ts';
+import { HttpError, tooManyRequests } from '../../lib/http-errors.ts';
 
 const IMAGE_BODY = 10 * 1024 * 1024;
 const tags = ['proctoring'];
@@ -35,10 +35,32 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   const { proctoring: service } = app.ctx.services;
   await app.register(multipart, { limits: { fileSize: AUDIO_SAMPLE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
 
+  // single-face and face-match answer whatever picture they get: one budget per user over both,
+  // so a signed-in caller cannot use them as an unmetered analysis oracle (ADR 0190). The
+  // product's pages never call them (the server analyses its own pictures). Checked on request,
+  // after authentication: a refused call's body (up to 20 MB) is never read.
+  const perMinute = app.ctx.config.faceAnalysisPerMinute;
+  const analysisBudget = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `face-analysis-user-${req.user?.id ?? req.ip}`,
+  });
+  const limitAnalysis = async (req: FastifyRequest) => {
+    const r = await analysisBudget(req);
+    if (!r.isAllowed && r.isExceeded) {
+      const wait = Math.max(1, r.ttlInSeconds);
+      throw tooManyRequests(
+        `Too many face analysis requests: at most ${perMinute} per minute. Try again in ${wait} seconds.`,
+        wait,
+      );
+    }
+  };
+
   app.post(
     '/api/facial-analysis/single-face',
     {
       bodyLimit: IMAGE_BODY,
+      onRequest: limitAnalysis,
       schema: {
         tags,
         summary: 'Face count, multiple faces and background objects of one picture (base64 JPEG)',
@@ -53,6 +75,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
     '/api/facial-analysis/face-match',
     {
       bodyLimit: 2 * IMAGE_BODY,
+      onRequest: limitAnalysis,
       schema: {
         tags,
         summary: 'Identity match of the current picture against the primary one, with expressions and authenticity',

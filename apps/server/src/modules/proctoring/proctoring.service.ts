@@ -387,6 +387,9 @@ export class ProctoringService {
   /** A speaker sample ('check' during the test, 'baseline' at device setup): speaker-checks.ts. */
   async speakers(user: AuthUser, userExamId: number, audio: Buffer, purpose: SpeakerPurpose = 'check') {
     const ue = await this.userExamFor(user, userExamId, 'store');
+    // A closed attempt takes no more samples, like its pictures (attack review 2, ADR 0190); checked
+    // before the analysis so a refused sample costs nothing.
+    requireOpen(ue);
     const r = await this.run((a) => a.countSpeakers(audio));
     // 'baseline' is the setup's sample. During the test it is judged as a check: otherwise a page
     // that labels every sample 'baseline' is never counted (attack review, ADR 0180).

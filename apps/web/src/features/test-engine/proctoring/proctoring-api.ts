@@ -5,7 +5,7 @@ import { retryDelay } from './retry-queue.ts';
 import type { AudioVerdict, MonitorSettings, PhotoVerdict } from './warning-levels.ts';
 
 /** The attempt's monitoring settings (POST /api/test/getMonitoringData). */
-export const monitoringSettings = async (userexamid: number): Promise<MonitorSettings> =>
+const monitoringSettings = async (userexamid: number): Promise<MonitorSettings> =>
   (await apiPost('/api/test/getMonitoringData', { userexamid })).result;
 
 /**

@@ -13,7 +13,7 @@ export interface AnalyseOptions extends Omit<EngineOptions, 'objects' | 'faces' 
   objects?: boolean | 'with-face';
   /**
    * look closer for small faces in enlarged tiles (closer-look.ts): true (the scene pass): behind a
-   * confirmed face, and over the whole picture when no face was confirmed (ADR 0104); 'hint': behind a
+   * confirmed face, and over the whole picture when none was confirmed (ADR 0104); 'hint': behind a
    * confirmed face only when the detector saw a face the mesh did not confirm; false: never
    */
   closer?: boolean | 'hint';
@@ -51,7 +51,8 @@ export async function analyseImage(engine: Engine, rgb: RgbImage, opts: AnalyseO
   a.faces = photographic(rgb, a.faces);
   const hint = a.candidates > a.faces.length;
   const behind = a.faces.length >= 1 && (opts.closer === true || (opts.closer === 'hint' && hint));
-  // no face: a candidate far from the camera, or only people too small for the whole-picture pass
+  // no face on the scene pass: a candidate far from the camera, or only people too small for the
+  // whole-picture pass (ADR 0104: costs about what the scene pass of a picture with a face costs)
   const search = a.faces.length === 0 && opts.closer === true;
   if (behind || search) {
     const known = a.faces.map((f) => f.box);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseImage } from '../src/image/analyse-image.ts';
-import { lookCloser, searchTiles } from '../src/image/closer-look.ts';
+import { lookCloser, SEARCH_UPSCALE, searchTiles } from '../src/image/closer-look.ts';
 import { decodeImage } from '../src/image/decode-image.ts';
 import { createEngine, type Engine } from '../src/image/human-engine.ts';
 import { fixture } from './helpers.ts';
@@ -26,7 +26,7 @@ describe('closer look: the whole-picture search in enlarged tiles (real models, 
   it('finds a face too small for the whole-picture pass, where it is', async () => {
     const rgb = await decodeImage(await farAway());
     expect((await analyseImage(engine, rgb, { ...faces, closer: false })).faces).toHaveLength(0);
-    const found = await lookCloser(engine, rgb, [], searchTiles(rgb.width, rgb.height));
+    const found = await lookCloser(engine, rgb, [], searchTiles(rgb.width, rgb.height), SEARCH_UPSCALE);
     expect(found).toHaveLength(1);
     const [x, y, w, h] = found[0].box;
     expect(x + w / 2).toBeGreaterThan(300);
@@ -39,7 +39,7 @@ describe('closer look: the whole-picture search in enlarged tiles (real models, 
   it('finds no face in the coffee and cat pictures, and the scene pass leaves them at none', async () => {
     for (const name of ['coffee.jpg', 'chelsea.jpg']) {
       const rgb = await decodeImage(await sharp(fixture(name)).resize(550, 450, { fit: 'cover' }).jpeg().toBuffer());
-      expect(await lookCloser(engine, rgb, [], searchTiles(rgb.width, rgb.height))).toEqual([]);
+      expect(await lookCloser(engine, rgb, [], searchTiles(rgb.width, rgb.height), SEARCH_UPSCALE)).toEqual([]);
       expect((await analyseImage(engine, rgb, { ...faces, closer: true })).faces).toHaveLength(0);
     }
   });

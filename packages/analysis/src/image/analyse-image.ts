@@ -1,4 +1,4 @@
-import { lookCloser, searchTiles } from './closer-look.ts';
+import { lookCloser, SEARCH_UPSCALE, searchTiles } from './closer-look.ts';
 import type { RgbImage } from './decode-image.ts';
 import { summarise, type FaceInfo, type ImageAnalysis } from './face-analysis.ts';
 import type { Engine, EngineOptions } from './human-engine.ts';
@@ -56,7 +56,9 @@ export async function analyseImage(engine: Engine, rgb: RgbImage, opts: AnalyseO
   const search = a.faces.length === 0 && opts.closer === true;
   if (behind || search) {
     const known = a.faces.map((f) => f.box);
-    const closer = await lookCloser(engine, rgb, known, search ? searchTiles(rgb.width, rgb.height) : undefined);
+    const closer = search
+      ? await lookCloser(engine, rgb, known, searchTiles(rgb.width, rgb.height), SEARCH_UPSCALE)
+      : await lookCloser(engine, rgb, known);
     const small = closer.map<FaceInfo>((f) => ({
       box: f.box.map((v) => Math.round(v)) as FaceInfo['box'],
       boxScore: Math.round(f.boxScore * 1e4) / 1e4,

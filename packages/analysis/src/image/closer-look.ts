@@ -3,9 +3,10 @@
  * BlazeFace sees the whole picture at 256 px, where a face 20-40 px wide in a 550 px picture is
  * 10-20 px and often missed or not confirmed by the mesh. Parts of the picture are analysed again
  * in overlapping tiles, each seen by the detector at its 256 px input (enlarged), with the faces
- * already found painted over (so the candidate's face is not counted again in pieces). Each tile is
- * first enlarged twice with a Lanczos filter, so the face mesh, which crops the face from the
- * detector's input, gets a sharper small face than its own bilinear crop would give (ADR 0104).
+ * already found painted over (so the candidate's face is not counted again in pieces). The tiles of
+ * the whole-picture search are first enlarged twice with a Lanczos filter, so the face mesh, which
+ * crops the face from the detector's input, gets a sharper small face than its own bilinear crop
+ * would give (ADR 0104).
  * A face found there counts only if the mesh confirms it like any other and the detector is surer
  * of it than on the whole picture (enlarged textures look like faces too).
  * Costs one detector pass per tile (~30-40 ms of CPU each): see ADR 0102 and 0104 for when it runs.
@@ -32,8 +33,12 @@ export const behindTiles = (width: number, height: number): Box[] =>
 export const searchTiles = (width: number, height: number): Box[] =>
   gridTiles(width, height, { cols: 4, rows: 3, size: [0.349, 0.427] });
 
-/** each tile is enlarged this many times before detection (sharper input for the mesh) */
-export const TILE_UPSCALE = 2;
+/**
+ * the search's tiles are enlarged this many times before detection (a sharper input for the mesh
+ * of a face of 10-20 px); the tiles behind a face are not: there it changed the mesh score of a
+ * larger face across 0.6 (ADR 0104)
+ */
+export const SEARCH_UPSCALE = 2;
 
 async function tileOf(rgb: RgbImage, [x, y, w, h]: Box, masks: Box[], upscale: number): Promise<RgbImage> {
   const data = Buffer.alloc(w * h * 3);
@@ -73,7 +78,7 @@ export async function lookCloser(
   rgb: RgbImage,
   known: Box[],
   tiles = behindTiles(rgb.width, rgb.height),
-  upscale = TILE_UPSCALE,
+  upscale = 1,
 ): Promise<CloserFace[]> {
   const found: (CloserFace & { score: number })[] = [];
   for (const tile of tiles) {

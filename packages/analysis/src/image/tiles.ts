@@ -49,7 +49,12 @@ const centre = (b: Box): [number, number] => [b[0] + b[2] / 2, b[1] + b[3] / 2];
 
 /** whether point `p` lies in `b` widened by `grow` of its size on each side */
 export function inside([cx, cy]: [number, number], b: Box, grow = 0): boolean {
-  return cx >= b[0] - grow * b[2] && cx <= b[0] + (1 + grow) * b[2] && cy >= b[1] - grow * b[3] && cy <= b[1] + (1 + grow) * b[3];
+  return (
+    cx >= b[0] - grow * b[2] &&
+    cx <= b[0] + (1 + grow) * b[2] &&
+    cy >= b[1] - grow * b[3] &&
+    cy <= b[1] + (1 + grow) * b[3]
+  );
 }
 
 /** intersection over union of two boxes */

@@ -28,6 +28,13 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 
 const engine = await createEngine();
 const rgb = await decodeImage(jpeg);
+// ADR 0104: a picture with no face, which the scene pass now searches in 4 x 3 enlarged tiles
+const noFace = await decodeImage(
+  await sharp(readFileSync(path.join(root, 'packages/analysis/test/fixtures/coffee.jpg')))
+    .resize(550, 450, { fit: 'cover' })
+    .jpeg({ quality: 80 })
+    .toBuffer(),
+);
 // ADR 0103: the server's extra step on a picture with two faces (the primary re-encoded, as another capture)
 const primaryJpeg = await sharp(jpeg).modulate({ brightness: 0.95 }).jpeg({ quality: 70 }).toBuffer();
 const twoBoxes: [number, number, number, number][] = [
@@ -45,6 +52,10 @@ const configs: Record<string, () => Promise<unknown>> = {
     analyseImage(engine, rgb, { objects: false, closer: 'hint', embedding: true, authenticity: false }),
   'periodic check with the scene pass (closer look + objects)': () =>
     analyseImage(engine, rgb, { objects: 'with-face', closer: true, embedding: true, authenticity: false }),
+  'periodic check, no face, without the scene pass': () =>
+    analyseImage(engine, noFace, { objects: 'with-face', closer: 'hint', embedding: true, authenticity: false }),
+  'periodic check, no face, with the scene pass (whole-picture search)': () =>
+    analyseImage(engine, noFace, { objects: 'with-face', closer: true, embedding: true, authenticity: false }),
   'static faces against the primary (server, 2 faces only)': () => staticFacesAgainst(jpeg, primaryJpeg, twoBoxes),
 };
 for (const run of Object.values(configs)) await run(); // warm every kernel

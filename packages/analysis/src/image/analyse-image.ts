@@ -1,4 +1,4 @@
-import { lookCloser } from './closer-look.ts';
+import { lookCloser, SEARCH_UPSCALE, searchTiles } from './closer-look.ts';
 import type { RgbImage } from './decode-image.ts';
 import { summarise, type FaceInfo, type ImageAnalysis } from './face-analysis.ts';
 import type { Engine, EngineOptions } from './human-engine.ts';
@@ -12,8 +12,9 @@ export interface AnalyseOptions extends Omit<EngineOptions, 'objects' | 'faces' 
    */
   objects?: boolean | 'with-face';
   /**
-   * look closer for small faces in enlarged tiles when a face was confirmed (closer-look.ts):
-   * always, never, or 'hint': only when the detector saw a face the mesh did not confirm
+   * look closer for small faces in enlarged tiles (closer-look.ts): true (the scene pass): behind a
+   * confirmed face, and over the whole picture when none was confirmed (ADR 0104); 'hint': behind a
+   * confirmed face only when the detector saw a face the mesh did not confirm; false: never
    */
   closer?: boolean | 'hint';
 }
@@ -37,10 +38,10 @@ const NO_EMOTIONS = { neutral: 0, happy: 0, sad: 0, angry: 0, fearful: 0, disgus
 /**
  * One picture's faces (and objects): the analysis every caller uses, the workers and the
  * evaluation alike. Faces are the detector's, confirmed by the mesh and, in a colour picture, by
- * skin tone. With a face found, the closer look may find small faces behind it (with none, it only
- * found textures on the evaluation set); with a face, objects are looked for ('with-face': with
- * none the check has failed already). Faces that are pictures on the wall are dropped later, against
- * the attempt's primary picture (static-faces.ts, ADR 0103).
+ * skin tone. With a face found, the closer look may find small faces behind it; with none, on the
+ * scene pass, it searches the whole picture in enlarged tiles (ADR 0104); with a face, objects are
+ * looked for ('with-face': with none the check has failed already). Faces that are pictures on the
+ * wall are dropped later, against the attempt's primary picture (static-faces.ts, ADR 0103).
  */
 export async function analyseImage(engine: Engine, rgb: RgbImage, opts: AnalyseOptions): Promise<ImageAnalysis> {
   const started = performance.now();
@@ -49,12 +50,15 @@ export async function analyseImage(engine: Engine, rgb: RgbImage, opts: AnalyseO
   const a = summarise(main, rgb.width, rgb.height, 0);
   a.faces = photographic(rgb, a.faces);
   const hint = a.candidates > a.faces.length;
-  if (a.faces.length >= 1 && (opts.closer === true || (opts.closer === 'hint' && hint))) {
-    const closer = await lookCloser(
-      engine,
-      rgb,
-      a.faces.map((f) => f.box),
-    );
+  const behind = a.faces.length >= 1 && (opts.closer === true || (opts.closer === 'hint' && hint));
+  // no face on the scene pass: a candidate far from the camera, or only people too small for the
+  // whole-picture pass (ADR 0104: costs about what the scene pass of a picture with a face costs)
+  const search = a.faces.length === 0 && opts.closer === true;
+  if (behind || search) {
+    const known = a.faces.map((f) => f.box);
+    const closer = search
+      ? await lookCloser(engine, rgb, known, searchTiles(rgb.width, rgb.height), SEARCH_UPSCALE)
+      : await lookCloser(engine, rgb, known);
     const small = closer.map<FaceInfo>((f) => ({
       box: f.box.map((v) => Math.round(v)) as FaceInfo['box'],
       boxScore: Math.round(f.boxScore * 1e4) / 1e4,
@@ -64,6 +68,8 @@ export async function analyseImage(engine: Engine, rgb: RgbImage, opts: AnalyseO
       real: null,
       live: null,
     }));
+    // largest first, as summarise() gives them; behind a face, the small ones go after it
+    if (search) small.sort((x, y) => y.box[2] * y.box[3] - x.box[2] * x.box[3]);
     a.faces.push(...photographic(rgb, small));
   }
   if (opts.objects === 'with-face' && a.faces.length >= 1) {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { getCookie } from '../../lib/cookies.ts';
+import { resumePendingOnLoad } from '../../lib/recording-uploads/resume-on-load.ts';
 import { resendQueuedSubmissions } from './api/resend-submissions.ts';
-import { resendPendingRecordings } from './api/resend-recordings.ts';
 
 let resentFor: string | null = null;
 
@@ -17,7 +17,7 @@ export function DashboardBoot({ children }: { children: ReactNode }) {
     const token = getCookie('token');
     if (!token || resentFor === token) return;
     resentFor = token;
-    resendPendingRecordings();
+    resumePendingOnLoad();
     void resendQueuedSubmissions().then(async (sent) => {
       if (sent === 0) return;
       // A first read still in flight may predate the submission: drop it and read again.

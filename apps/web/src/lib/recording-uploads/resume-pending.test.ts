@@ -82,9 +82,10 @@ describe('app load: recordings left in IndexedDB are sent on, and dropped only w
   it('drops a recording the server refuses for good (checks failed, test closed past the grace), once', async () => {
     await store.put(rec(7, 1));
     await store.put(rec(7, 2));
-    const { t } = transport(['a'.repeat(32), new TestEnded('The test closed too long ago: this recording can no longer be kept.')], [
-      new Refused('shortDuration', 'Your recording is shorter than 30 seconds.'),
-    ]);
+    const { t } = transport(
+      ['a'.repeat(32), new TestEnded('The test closed too long ago: this recording can no longer be kept.')],
+      [new Refused('shortDuration', 'Your recording is shorter than 30 seconds.')],
+    );
     const page = load(store, t);
     await page.resume();
     expect(t.send).toHaveBeenCalledTimes(2);

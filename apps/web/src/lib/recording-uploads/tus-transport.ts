@@ -30,7 +30,8 @@ function bodyOf(text: string | undefined): { message: string; type?: unknown } {
 }
 
 /** The test is over for this recording: no new upload after the deadline, or past the grace (ADR 0161). */
-const ENDED = /not in progress|Time is up|already been submitted|terminated|expired|time for this test is over|closed too long ago/i;
+const ENDED =
+  /not in progress|Time is up|already been submitted|terminated|expired|time for this test is over|closed too long ago/i;
 
 /** How a refusal of this recording reads: final (Refused), the test over, gone, or to try again. */
 function classify(r: PendingRecording, status: number, message: string, type: unknown): Error {

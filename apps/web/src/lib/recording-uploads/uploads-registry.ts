@@ -15,8 +15,12 @@ const managers = new Map<number, UploadManager>();
 export function uploadsFor(userExamId: number): UploadManager {
   let m = managers.get(userExamId);
   if (!m) {
-    const made = new UploadManager(pendingRecordings, tusTransport, waitOrOnline, () => navigator.onLine, () =>
-      getCookie('userId'),
+    const made = new UploadManager(
+      pendingRecordings,
+      tusTransport,
+      waitOrOnline,
+      () => navigator.onLine,
+      () => getCookie('userId'),
     );
     made.subscribe(() => reportSending(userExamId, made.uploading().length));
     managers.set(userExamId, (m = made));

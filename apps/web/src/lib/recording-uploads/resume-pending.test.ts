@@ -4,7 +4,7 @@ import type { RecordedAnswerFields } from '@invigil/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdbPendingStore, type PendingRecording } from './pending-store.ts';
 import { resumePendingRecordings } from './resume-pending.ts';
-import { Refused, TestEnded, UploadManager, type UploadTransport } from './upload-manager.ts';
+import { Refused, TestEnded, UploadManager, type UploadTransport, type Waiter } from './upload-manager.ts';
 
 const URL_A = `/api/uploads/${'a'.repeat(32)}`;
 const rec = (userExamId: number, qid: number, over: Partial<PendingRecording> = {}): PendingRecording => ({
@@ -43,7 +43,7 @@ function transport(sends: Array<string | Error>, accepts: Array<RecordedAnswerFi
 }
 
 /** A page load: one manager per attempt over the same IndexedDB, outcomes collected. */
-function load(store: IdbPendingStore, t: UploadTransport, wait = async () => undefined) {
+function load(store: IdbPendingStore, t: UploadTransport, wait: Waiter = async () => undefined) {
   const managers = new Map<number, UploadManager>();
   const outcomes: string[] = [];
   const managerFor = (id: number) => {

@@ -35,7 +35,7 @@ export interface UploadTransport {
 export type UploadOutcome = 'kept' | 'refused' | 'ended';
 
 /** The default outcome log (the browser console): a recording dropped from the browser is never silent. */
-export function logOutcome(r: PendingRecording, outcome: UploadOutcome, detail: string) {
+function logOutcome(r: PendingRecording, outcome: UploadOutcome, detail: string) {
   if (outcome === 'kept') console.info('recording kept', r.key);
   else console.warn(`recording ${outcome}: removed from this browser`, r.key, detail);
 }

@@ -34,7 +34,7 @@ const ENDED =
   /not in progress|Time is up|already been submitted|terminated|expired|time for this test is over|closed too long ago/i;
 
 /** How a refusal of this recording reads: final (Refused), the test over, gone, or to try again. */
-function classify(r: PendingRecording, status: number, message: string, type: unknown): Error {
+export function classify(r: PendingRecording, status: number, message: string, type: unknown): Error {
   const warning = () =>
     r.kind === 'audio' ? audioUploadErrorType(message, type) : videoUploadErrorType(message, type);
   if (status === 404 && /Upload not found/.test(message)) return new UploadGone(message);

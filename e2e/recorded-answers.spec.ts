@@ -10,7 +10,8 @@ import { openFromDashboard } from './support/test-engine.ts';
  * Issue 14 in Chromium with fake devices (a face on camera, a 35-second espeak-ng answer on the
  * microphone): a spoken answer (the play limit, counted by the server across a reload, the short-recording refusal, an upload that loses
  * its link halfway and finishes), a video answer (confirmation, countdown, an upload resumed after a
- * reload), then the submitted recordings reachable by support. Uploads are throttled with Chromium's
+ * reload), a spoken answer still uploading when the time runs out that arrives after a reload on the
+ * dashboard (ADR 0195), then the recordings reachable by support. Uploads are throttled with Chromium's
  * network emulation so "halfway" can be seen.
  */
 const GROUP = 'Recorded Answers Demo';
@@ -159,11 +160,12 @@ test('a video answer: confirmation, countdown, live timer, an upload resumed aft
   page.on('request', (r) => {
     if (r.method() === 'PATCH' && r.url().includes('/api/uploads/')) offsets.push(Number(r.headers()['upload-offset']));
   });
+  // Still throttled: the dashboard's load resumes it at once (ADR 0195), the test's dialog shows it.
   await page.reload();
-  await throttle(null);
   await resumeTest(page);
   const resumed = page.getByRole('dialog', { name: 'Uploading your answer' });
   await expect(resumed).toBeVisible();
+  await throttle(null);
   await expect(resumed).toBeHidden({ timeout: 90_000 });
   expect(offsets.length).toBeGreaterThan(0);
   expect(offsets[0]).toBeGreaterThan(0);
@@ -179,12 +181,74 @@ test('a video answer: confirmation, countdown, live timer, an upload resumed aft
   await shootBoth(page, 'recording-video-saved');
 });
 
-test('after submitting, support plays both recordings from the attempt timeline', async ({ baseURL }) => {
-  await page.getByRole('button', { name: 'Finish' }).click();
-  const finish = page.getByRole('dialog', { name: 'Finish Test' });
-  await expect(finish).toContainText('You have answered 2 of 4 questions.');
-  await finish.getByRole('button', { name: 'Yes' }).click();
-  await expect(finish).toContainText('Your test has been submitted successfully.');
+test('a spoken answer still uploading at the time-out arrives after a reload on the dashboard', async () => {
+  test.setTimeout(180_000);
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expect(page.getByText('Q.2 of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Start Recording' }).click();
+  await expect(page.getByTestId('recording-timer')).toContainText('0:31', { timeout: 40_000 });
+  await throttle(12 * 1024);
+  await page.getByRole('button', { name: 'Stop Recording' }).click();
+  // The server created the upload while the test was open and has part of it; then the link drops.
+  await expect.poll(() => percentSent(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(15);
+  await page.route('**/api/uploads/**', (r) => r.abort('internetdisconnected'));
+
+  // The browser's clock is taken over (a reload: the countdown runs on it) to reach the time-out;
+  // the reload cuts the PATCH under way (still throttled), the server keeps what it received.
+  await page.clock.install();
+  await page.reload();
+  await throttle(null);
+  await resumeTest(page);
+  await expect(page.getByRole('dialog', { name: 'Uploading your answer' }).getByRole('alert')).toContainText(
+    'The connection dropped',
+    { timeout: 30_000 },
+  );
+  await page.clock.fastForward('31:00');
+  const timeUp = page.getByRole('dialog', { name: 'System Warning' });
+  await expect(timeUp).toContainText("Time's up!", { timeout: 30_000 });
+  await timeUp.getByRole('button').click();
+  const still = page.getByTestId('recordings-still-uploading');
+  await expect(still).toHaveText(
+    'Your recorded answers are still being uploaded. Keep this page open until this message goes away.',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await shootBoth(page, 'recording-thank-you-uploading');
+
+  // A reload (the dashboard): its load sends the rest from the server's offset, checked and kept.
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  const kept = page.waitForResponse((r) => r.url().endsWith('/api/test/uploadaudio'), { timeout: 90_000 });
+  const patched = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes('/api/uploads/'), {
+    timeout: 60_000,
+  });
+  await page.unroute('**/api/uploads/**');
+  const offset = Number((await patched).headers()['upload-offset']);
+  const reply = await kept;
+  expect(reply.status()).toBe(200);
+  expect((await reply.json()).answer).toMatchObject({
+    qid: expect.any(Number),
+    answerResourcePath: expect.stringMatching(/^\/api\/result\/files\//),
+  });
+  // resumed from the byte the server had, not sent again from the first
+  expect(offset).toBeGreaterThan(0);
+  // Kept: the browser holds nothing more to send.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const r = indexedDB.open('invigil-recordings', 1);
+            r.onsuccess = () => {
+              const c = r.result.transaction('pending').objectStore('pending').count();
+              c.onsuccess = () => resolve(c.result);
+            };
+          }),
+      ),
+    )
+    .toBe(0);
+});
+
+test('after the time-out, support plays the three recordings from the attempt timeline', async ({ baseURL }) => {
   const staff = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const support = await staff.newPage();
   await signIn(support, USERS.support);
@@ -197,10 +261,10 @@ test('after submitting, support plays both recordings from the attempt timeline'
   await row.getByRole('button', { name: /^Timeline/ }).click();
   const dialog = support.getByRole('dialog', { name: 'Attempt timeline' });
   const kept = dialog.getByTestId('timeline-events').locator('li[data-kind="recording"]');
-  await expect(kept).toHaveCount(2);
+  await expect(kept).toHaveCount(3);
   await kept.first().getByRole('button', { name: 'View recording' }).click();
   const media = dialog.getByTestId('attempt-media');
-  await expect(media.getByRole('heading', { name: 'Recordings (2)' })).toBeVisible();
+  await expect(media.getByRole('heading', { name: 'Recordings (3)' })).toBeVisible();
   await expect(media).toContainText('Spoken answer');
   await expect(media).toContainText('Video answer');
   // Each player streams through a signed URL (no token) and can read the recording's length.

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { resumePendingOnLoad } from '../lib/recording-uploads/resume-on-load.ts';
 import { useSearchParams } from '../lib/router.tsx';
 import { TestDialogSlot } from './test-dialog-slot.tsx';
 
@@ -5,6 +7,8 @@ import { TestDialogSlot } from './test-dialog-slot.tsx';
 export default function TestPage() {
   const [params] = useSearchParams();
   const examId = Number(params.get('examId') ?? 0);
+  // Recordings an earlier page left (this test's too: its engine shares the one upload manager).
+  useEffect(resumePendingOnLoad, []);
   return (
     <TestDialogSlot
       open

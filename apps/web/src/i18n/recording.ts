@@ -51,6 +51,7 @@ export default {
       'Your answer is checked as soon as it arrives.',
     ],
   },
+  stillUploading: 'Your recorded answers are still being uploaded. Keep this page open until this message goes away.',
   warnings: {
     noAudio: {
       title: 'No Audio Detected',

@@ -5,6 +5,8 @@ import { setCookie } from '../../lib/cookies.ts';
 
 const resend = vi.hoisted(() => vi.fn());
 vi.mock('./api/resend-submissions.ts', () => ({ resendQueuedSubmissions: resend }));
+const resumeRecordings = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/recording-uploads/resume-on-load.ts', () => ({ resumePendingOnLoad: resumeRecordings }));
 const { DashboardBoot } = await import('./dashboard-boot.tsx');
 
 let reads = 0;
@@ -32,5 +34,7 @@ describe('dashboard load', () => {
     );
     await waitFor(() => expect(screen.getByText('read 2')).toBeTruthy());
     expect(resend).toHaveBeenCalledTimes(1);
+    // recordings an earlier page left are sent on too (ADR 0195)
+    expect(resumeRecordings).toHaveBeenCalledTimes(1);
   });
 });

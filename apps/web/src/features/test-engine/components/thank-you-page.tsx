@@ -8,16 +8,23 @@ import { ThemeProvider } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CssBaseline from '@mui/material/CssBaseline';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { makeTheme } from '../../../components/theme.ts';
-import { useEngineState } from '../engine-context.ts';
+import { useRecordingsSending } from '../../../lib/recording-uploads/activity.ts';
+import { useEngine, useEngineState } from '../engine-context.ts';
 import { RichHtml } from './rich-html.tsx';
 
-/** Instance name, a light/dark toggle, the thank-you HTML, the score block when showscore is on, Close. */
+const StillUploading = lazy(() => import('../recording/still-uploading.tsx'));
+
+/**
+ * Instance name, a light/dark toggle, the thank-you HTML, a line while recordings are still being
+ * sent, the score block when showscore is on, Close.
+ */
 export function ThankYouPage({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('testEngine');
   const s = useEngineState();
+  const sending = useRecordingsSending(useEngine().examId);
   const d = s.detail!;
   const [mode, setMode] = useState<'light' | 'dark'>('light');
   const theme = useMemo(() => makeTheme(mode), [mode]);
@@ -40,6 +47,11 @@ export function ThankYouPage({ onClose }: { onClose(): void }) {
           <Paper sx={{ p: { xs: 2, sm: 4 }, mb: 2 }}>
             <RichHtml html={d.thankyoumessage || `<h3>${t('thankYou')}</h3>`} />
           </Paper>
+          {sending > 0 && (
+            <Suspense fallback={null}>
+              <StillUploading />
+            </Suspense>
+          )}
           {d.showscore === 1 && (
             <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} aria-labelledby="score-title">
               <Typography id="score-title" variant="h6" component="h2" sx={{ mb: 1 }}>

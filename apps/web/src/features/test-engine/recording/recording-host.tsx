@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { WarningDialog } from '../components/engine-dialogs.tsx';
 import { UploadDialog } from './upload-dialog.tsx';
-import { uploadsFor, useUploads } from './uploads-registry.ts';
+import { uploadsFor, useUploads } from '../../../lib/recording-uploads/uploads-registry.ts';
 import './recording-texts.ts';
 
 export interface RecordingHostProps {

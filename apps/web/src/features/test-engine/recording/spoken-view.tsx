@@ -12,11 +12,11 @@ import { errorName, isIos, mediaFailureOf } from '../../../lib/media/media-error
 import { Recorder } from '../../../lib/media/recorder.ts';
 import { WarningDialog } from '../components/engine-dialogs.tsx';
 import type { QuestionViewProps } from '../views/view-types.ts';
-import { pendingKey } from './pending-store.ts';
+import { pendingKey } from '../../../lib/recording-uploads/pending-store.ts';
 import { QuestionAudio } from './question-audio.tsx';
 import { RecordingWarning } from './recording-warning.tsx';
 import { SPOKEN_IDLE, spokenBusy, spokenReducer, type SpokenState } from './spoken-machine.ts';
-import { uploadsFor, useRecordingLink } from './uploads-registry.ts';
+import { uploadsFor, useRecordingLink } from '../../../lib/recording-uploads/uploads-registry.ts';
 import { useRecordedUrl } from './use-recorded-url.ts';
 import './recording-texts.ts';
 

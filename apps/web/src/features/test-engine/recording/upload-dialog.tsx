@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { LAYOUT, UPLOAD_MESSAGE_MS } from '@invigil/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
-import type { UploadStatus } from './upload-manager.ts';
+import type { UploadStatus } from '../../../lib/recording-uploads/upload-manager.ts';
 import './recording-texts.ts';
 
 /**

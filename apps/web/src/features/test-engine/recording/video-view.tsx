@@ -13,7 +13,7 @@ import { Recorder } from '../../../lib/media/recorder.ts';
 import { WarningDialog } from '../components/engine-dialogs.tsx';
 import type { QuestionViewProps } from '../views/view-types.ts';
 import { Countdown } from './countdown.tsx';
-import { pendingKey } from './pending-store.ts';
+import { pendingKey } from '../../../lib/recording-uploads/pending-store.ts';
 import { grabStill, uploadStill } from './recording-api.ts';
 import { RecordingWarning } from './recording-warning.tsx';
 import {
@@ -24,7 +24,7 @@ import {
   videoReducer,
   type VideoState,
 } from './video-machine.ts';
-import { uploadsFor, useRecordingLink } from './uploads-registry.ts';
+import { uploadsFor, useRecordingLink } from '../../../lib/recording-uploads/uploads-registry.ts';
 import './recording-texts.ts';
 
 const VIDEO_TYPES = [

@@ -1,18 +1,29 @@
 import type { WarningType } from '@invigil/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
-import { IdbPendingStore } from './pending-store.ts';
+import { getCookie } from '../cookies.ts';
+import { reportSending } from './activity.ts';
+import { pendingRecordings } from './pending-store.ts';
 import { tusTransport, waitOrOnline } from './tus-transport.ts';
 import { UploadManager, type UploadStatus } from './upload-manager.ts';
 
-const store = new IdbPendingStore();
 const managers = new Map<number, UploadManager>();
 
-/** The one upload manager of an attempt (its views and the page-level host share it). */
+/**
+ * The one upload manager of an attempt in this page: its views, the test engine's page-level host
+ * and an app load's resume share it, so a recording is never sent twice at once.
+ */
 export function uploadsFor(userExamId: number): UploadManager {
   let m = managers.get(userExamId);
   if (!m) {
-    m = new UploadManager(store, tusTransport, waitOrOnline, () => navigator.onLine);
-    managers.set(userExamId, m);
+    const made = new UploadManager(
+      pendingRecordings,
+      tusTransport,
+      waitOrOnline,
+      () => navigator.onLine,
+      () => getCookie('userId'),
+    );
+    made.subscribe(() => reportSending(userExamId, made.uploading().length));
+    managers.set(userExamId, (m = made));
   }
   return m;
 }

@@ -31,6 +31,15 @@ export interface UploadTransport {
   accept(r: PendingRecording, uploadId: string): Promise<RecordedAnswerFields>;
 }
 
+/** How a recording's upload ended: kept by the server, refused for good (its checks), or too late (the test over). */
+export type UploadOutcome = 'kept' | 'refused' | 'ended';
+
+/** The default outcome log (the browser console): a recording dropped from the browser is never silent. */
+function logOutcome(r: PendingRecording, outcome: UploadOutcome, detail: string) {
+  if (outcome === 'kept') console.info('recording kept', r.key);
+  else console.warn(`recording ${outcome}: removed from this browser`, r.key, detail);
+}
+
 /** Waits `ms`, or less when the link comes back. */
 export type Waiter = (ms: number) => Promise<void>;
 
@@ -50,12 +59,16 @@ export class UploadManager {
   version = 0;
   /** The engine takes the server's answer fields (set by the host). */
   onSaved: (qid: number, fields: RecordedAnswerFields) => void = () => undefined;
+  /** Every upload's end, whoever started it (the engine or an app load's resume). */
+  onOutcome: (r: PendingRecording, outcome: UploadOutcome, detail: string) => void = logOutcome;
 
   constructor(
     private readonly store: PendingStore,
     private readonly transport: UploadTransport,
     private readonly wait: Waiter,
     private readonly isOnline: () => boolean = () => true,
+    /** the signed-in user, stamped on each new recording */
+    private readonly owner: () => string | undefined = () => undefined,
   ) {}
 
   subscribe = (fn: () => void) => {
@@ -97,6 +110,7 @@ export class UploadManager {
 
   /** A new recording: kept first, then sent. */
   async add(r: PendingRecording) {
+    r.userId ??= this.owner();
     this.set(r.qid, { state: 'uploading', sent: 0, total: r.blob.size, online: this.isOnline(), checking: false });
     await this.store.put(r);
     void this.run(r);
@@ -109,7 +123,8 @@ export class UploadManager {
     return pending.length;
   }
 
-  private async run(r: PendingRecording) {
+  /** Sends one pending recording (no-op while it is already being sent); settles when it ended for good. */
+  async run(r: PendingRecording): Promise<void> {
     if (this.running.has(r.key)) return;
     this.running.add(r.key);
     let attempt = 0;
@@ -132,16 +147,19 @@ export class UploadManager {
           await this.store.delete(r.key);
           this.set(r.qid, null);
           this.onSaved(r.qid, fields);
+          this.onOutcome(r, 'kept', '');
           return;
         } catch (e) {
           if (e instanceof Refused) {
             await this.store.delete(r.key);
             this.set(r.qid, { state: 'failed', warning: e.warning });
+            this.onOutcome(r, 'refused', `${e.warning}: ${e.message}`);
             return;
           }
           if (e instanceof TestEnded) {
             await this.store.delete(r.key);
             this.set(r.qid, null);
+            this.onOutcome(r, 'ended', e.message);
             return;
           }
           if (e instanceof UploadGone) {

@@ -20,6 +20,8 @@ export interface PendingRecording {
   stillUrl?: string;
   uploadUrl?: string;
   createdAt: number;
+  /** the signed-in user who recorded it: a later load resumes only their own (another user's 404s) */
+  userId?: string;
 }
 
 export interface PendingStore {
@@ -80,4 +82,14 @@ export class IdbPendingStore implements PendingStore {
     const s = await this.tx('readwrite').catch(() => null);
     if (s) await request(s.delete(key)).catch(() => undefined);
   }
+
+  /** How many are pending (cheap: no blob is read), so an app load fetches the uploader only when needed. */
+  async count(): Promise<number> {
+    const s = await this.tx('readonly').catch(() => null);
+    const stored = s ? await request(s.getAllKeys()).catch(() => []) : [];
+    return new Set([...stored.map(String), ...this.memory.keys()]).size;
+  }
 }
+
+/** The page's one store (its in-memory fallback is shared by the test engine and the app-load resume). */
+export const pendingRecordings = new IdbPendingStore();

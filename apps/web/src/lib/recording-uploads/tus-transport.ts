@@ -6,8 +6,8 @@ import {
   type RecordedAnswerFields,
 } from '@invigil/contracts';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { ApiError, apiPost } from '../../../lib/api-client.ts';
-import { getCookie } from '../../../lib/cookies.ts';
+import { ApiError, apiPost } from '../api-client.ts';
+import { getCookie } from '../cookies.ts';
 import type { PendingRecording } from './pending-store.ts';
 import { Refused, TestEnded, UploadGone, type UploadTransport } from './upload-manager.ts';
 
@@ -29,10 +29,12 @@ function bodyOf(text: string | undefined): { message: string; type?: unknown } {
   }
 }
 
-const ENDED = /not in progress|Time is up|already been submitted|terminated|expired/i;
+/** The test is over for this recording: no new upload after the deadline, or past the grace (ADR 0161). */
+const ENDED =
+  /not in progress|Time is up|already been submitted|terminated|expired|time for this test is over|closed too long ago/i;
 
 /** How a refusal of this recording reads: final (Refused), the test over, gone, or to try again. */
-function classify(r: PendingRecording, status: number, message: string, type: unknown): Error {
+export function classify(r: PendingRecording, status: number, message: string, type: unknown): Error {
   const warning = () =>
     r.kind === 'audio' ? audioUploadErrorType(message, type) : videoUploadErrorType(message, type);
   if (status === 404 && /Upload not found/.test(message)) return new UploadGone(message);
@@ -66,7 +68,9 @@ export const tusTransport: UploadTransport = {
         },
         onProgress: (sent, total) => onProgress(sent, total),
         onShouldRetry: (err) => {
-          const status = (err as DetailedError).originalResponse?.getStatus() ?? 0;
+          const res = (err as DetailedError).originalResponse;
+          const status = res?.getStatus() ?? 0;
+          if (status === 409 && ENDED.test(res?.getBody() ?? '')) return false;
           return status === 0 || status === 409 || status === 423 || status === 429 || status >= 500;
         },
         onSuccess: () => resolve(upload.url!.split('/').pop()!),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   char,
@@ -163,6 +164,11 @@ export const userExams = pgTable(
   (t) => [
     index('user_exams_user_idx').on(t.userId, t.status),
     index('user_exams_status_deadline_idx').on(t.status, t.deadlineAt),
+    // The worker's rescue sweep (results.repository `unscored`, every sweep): only closed attempts
+    // still without a result, a handful at any time among millions of rows.
+    index('user_exams_unscored_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.resultStatus} = 'Processing' AND ${t.status} IN ('010', '011', '111')`),
     uniqueIndex('user_exams_schedule_attempt_idx').on(t.scheduleId, t.userId, t.attemptNo),
   ],
 );

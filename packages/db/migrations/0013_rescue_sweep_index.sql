@@ -1,0 +1,1 @@
+CREATE INDEX "user_exams_unscored_idx" ON "user_exams" USING btree ("updated_at") WHERE "user_exams"."result_status" = 'Processing' AND "user_exams"."status" IN ('010', '011', '111');

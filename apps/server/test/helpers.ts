@@ -73,10 +73,18 @@ export async function createTestApp(
     database,
     databaseUrl: scratch?.url,
     config,
+    // Each step runs even when an earlier one throws (an app a test already shut down), so the
+    // scratch database is always dropped.
     async close() {
-      await app.close();
-      await database.close();
-      await scratch?.drop();
+      try {
+        await app.close();
+      } finally {
+        try {
+          await database.close();
+        } finally {
+          await scratch?.drop();
+        }
+      }
     },
   };
 }

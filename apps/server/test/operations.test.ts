@@ -102,7 +102,8 @@ describe('graceful shutdown', () => {
       expect(await done).toBe(0);
       await expect(t.app.inject({ url: '/healthz' })).rejects.toThrow();
     } finally {
-      await t.database.close().catch(() => undefined);
+      // The app is already closed by the shutdown; this closes the database and drops its scratch copy.
+      await t.close().catch(() => undefined);
     }
   });
 

@@ -13,6 +13,7 @@ import { analyseImage } from '../../packages/analysis/src/image/analyse-image.ts
 import { decodeImage } from '../../packages/analysis/src/image/decode-image.ts';
 import { createEngine, type EngineOptions } from '../../packages/analysis/src/image/human-engine.ts';
 import { staticFacesAgainst } from '../../packages/analysis/src/image/static-faces.ts';
+import { thresholds } from '../../packages/analysis/src/image/thresholds.ts';
 
 sharp.concurrency(1);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -28,7 +29,7 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 
 const engine = await createEngine();
 const rgb = await decodeImage(jpeg);
-// ADR 0104: a picture with no face, which the scene pass now searches in 4 x 3 enlarged tiles
+// ADR 0104/0105: a picture with no face, which the scene pass searches with the second detector
 const noFace = await decodeImage(
   await sharp(readFileSync(path.join(root, 'packages/analysis/test/fixtures/coffee.jpg')))
     .resize(550, 450, { fit: 'cover' })
@@ -56,6 +57,8 @@ const configs: Record<string, () => Promise<unknown>> = {
     analyseImage(engine, noFace, { objects: 'with-face', closer: 'hint', embedding: true, authenticity: false }),
   'periodic check, no face, with the scene pass (whole-picture search)': () =>
     analyseImage(engine, noFace, { objects: 'with-face', closer: true, embedding: true, authenticity: false }),
+  // ADR 0105: the second face detector (SSD MobileNet v1 at 512 px) on the whole picture, alone
+  'second detector alone (SSD MobileNet v1)': () => engine.ssd!.detect(rgb, thresholds.ssdMin),
   'static faces against the primary (server, 2 faces only)': () => staticFacesAgainst(jpeg, primaryJpeg, twoBoxes),
 };
 for (const run of Object.values(configs)) await run(); // warm every kernel
@@ -77,7 +80,7 @@ for (let i = 0; i < N; i++) {
     (wall[name] ??= []).push(performance.now() - t);
     (cpu[name] ??= []).push(cpuMs(c));
     // Human's own split is of its last detect() call: shown for the single-call configurations only
-    if (name.startsWith('periodic') || name.startsWith('static')) continue;
+    if (name.startsWith('periodic') || name.startsWith('static') || name.startsWith('second')) continue;
     const perf = engine.human.performance as Record<string, number>;
     stages[name] ??= {};
     for (const k of ['face', 'emotion', 'description', 'antispoof', 'liveness', 'object'])

@@ -18,6 +18,7 @@ import { analysePicture } from './analyse-picture.ts';
 import { buildExtension } from './extension.ts';
 import { buildHoldout } from './holdout.ts';
 import { buildImages, HARD_CASES, type Item } from './images.ts';
+import { buildRound6 } from './round6.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = new Set(process.argv.slice(2));
@@ -141,7 +142,8 @@ function identityFigures(rows: Row[]) {
 
 async function images() {
   const wesnoth = '.cache/deb/root/usr/share/games/wesnoth'; // extension.ts (added later than the rest)
-  if (!existsSync(path.join(here, wesnoth)) || !existsSync(path.join(here, '.cache/npm')))
+  const visp = '.cache/deb/root/usr/share/visp-images-data'; // round6.ts (sixth round)
+  if ([wesnoth, visp, '.cache/npm'].some((p) => !existsSync(path.join(here, p))))
     execFileSync(path.join(here, 'fetch-sources.sh'), { stdio: 'inherit' });
   const engine = await createEngine();
   const tuned = await analyse(engine, path.join(here, '.cache/images'), await buildImages());
@@ -157,11 +159,19 @@ async function images() {
   const ext = await analyse(engine, path.join(here, '.cache/extension'), await buildExtension());
   faceFigures('tuned-on extension (wall art, people behind)', ext);
   faceFigures('tuned-on extension, as a periodic check', ext, 'checked');
+  const round6 = await buildRound6();
+  const ext6 = await analyse(engine, path.join(here, '.cache/round6'), round6.tuned);
+  faceFigures('tuned-on extension of round 6 (crowd photo, room, posters)', ext6);
+  faceFigures('tuned-on extension of round 6, as a periodic check', ext6, 'checked');
   if (args.has('--no-holdout')) return;
   const held = await analyse(engine, path.join(here, '.cache/holdout'), await buildHoldout());
   faceFigures('held-out set (never tuned on)', held);
   faceFigures('held-out set, as a periodic check', held, 'checked');
   identityFigures(held);
+  const held6 = await analyse(engine, path.join(here, '.cache/round6-holdout'), round6.held);
+  faceFigures('held-out addition of round 6 (never tuned on)', held6);
+  faceFigures('held-out addition of round 6, as a periodic check', held6, 'checked');
+  faceFigures('held-out set with the round-6 addition, as a periodic check', [...held, ...held6], 'checked');
 }
 
 async function audio() {

@@ -46,16 +46,26 @@ function own(bytes: Uint8Array): Uint8Array {
 
 export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { pool: WorkerPool } {
   const pool = new WorkerPool(options);
-  const image = async (bytes: Buffer, full: boolean, field = 'image') => {
+  const image = async (bytes: Buffer, full: boolean, field = 'image', closer?: 'behind') => {
     assertImageSignature(bytes, field);
     const data = own(bytes);
-    const job: JobRequest = { kind: 'image', image: data, field, objects: true, embedding: full, authenticity: full };
+    const job: JobRequest = {
+      kind: 'image',
+      image: data,
+      field,
+      objects: true,
+      embedding: full,
+      authenticity: full,
+      closer,
+    };
     return (await pool.run(job, [data.buffer as ArrayBuffer])) as ImageAnalysis;
   };
   return {
     pool,
     async singleFace(primaryImage) {
-      return singleFaceResult(await image(decodeBase64Image(primaryImage, 'primaryImage'), false, 'primaryImage'));
+      // the device setup: a second face behind the candidate, however small, is looked for (ADR 0105)
+      const bytes = decodeBase64Image(primaryImage, 'primaryImage');
+      return singleFaceResult(await image(bytes, false, 'primaryImage', 'behind'));
     },
     async faceMatch(primaryImage, currentImage) {
       const a = own(decodeBase64Image(primaryImage, 'primaryImage'));

@@ -3,7 +3,7 @@ import { createLocalAnalyzer } from '../src/analyzer.ts';
 import { matchEmbeddings } from '../src/responses.ts';
 import { AnalysisBusyError, AnalysisTimeoutError } from '../src/errors.ts';
 import { WorkerPool } from '../src/pool/worker-pool.ts';
-import { fixture, personBehind, SENTENCES, speech, twoFaces } from './helpers.ts';
+import { darkRoom, fixture, otherPerson, personBehind, SENTENCES, speech, twoFaces } from './helpers.ts';
 
 const b64 = (b: Buffer) => b.toString('base64');
 
@@ -79,6 +79,19 @@ describe('analysis engine in worker threads (real models)', () => {
     // a mirrored, different-looking embedding: an orthogonal vector never matches
     const other = (primary.embedding ?? []).map((v, i) => (i % 2 ? v : -v));
     expect(matchEmbeddings(primary.embedding ?? [], other).face_match).toBe(false);
+  });
+
+  it('a candidate in a dark room still matches their setup picture (ADR 0111)', async () => {
+    const face = fixture('astronaut.jpg');
+    const primary = await analyzer.describeFace(face, true);
+    const dark = await darkRoom(face, 0.1);
+    const check = await analyzer.describeFace(dark, true);
+    expect(check.face_count).toBe(1);
+    const m = matchEmbeddings(primary.embedding ?? [], check.embedding ?? []);
+    expect(m.face_match).toBe(true);
+    // another person in the same dark room is still refused
+    const other = await analyzer.describeFace(await darkRoom(await otherPerson(), 0.1), true);
+    expect(matchEmbeddings(primary.embedding ?? [], other.embedding ?? []).face_match).toBe(false);
   });
 
   it('the scene pass looks closer: a small face at the back is found only with it (ADR 0102)', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { humanPackageDir } from '../src/image/model-files.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const fixture = (name: string) => readFileSync(path.join(here, 'fixtures', name));
@@ -106,3 +107,32 @@ export const SENTENCES = [
   'Read every question carefully and choose the answer that fits the passage best.',
   'Our train leaves the station at half past seven and arrives in the city before noon.',
 ];
+
+/** Another person: the face in @vladmandic/human's face-id screenshot (MIT), cropped as the eval does. */
+export async function otherPerson(): Promise<Buffer> {
+  return sharp(path.join(humanPackageDir(), 'assets/screenshot-faceid.jpg'))
+    .extract({ left: 14, top: 142, width: 140, height: 140 })
+    .resize(320, 320)
+    .jpeg()
+    .toBuffer();
+}
+
+/**
+ * The picture as a webcam in a dim room sends it: `brightness` of the light, sensor noise of
+ * +-4 grey levels (a fixed pattern, so the test is repeatable) and JPEG quality 70.
+ */
+export async function darkRoom(picture: Buffer, brightness: number): Promise<Buffer> {
+  const { data, info } = await sharp(picture)
+    .modulate({ brightness })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let seed = 11;
+  for (let i = 0; i < data.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    data[i] = Math.max(0, Math.min(255, data[i]! + ((seed >> 8) % 9) - 4));
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
+}

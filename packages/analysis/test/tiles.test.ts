@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { behindTiles, searchTiles } from '../src/image/closer-look.ts';
-import { cutByTile, gridTiles, inside, iou, mergeNewFaces, type Box } from '../src/image/tiles.ts';
+import { behindTiles } from '../src/image/closer-look.ts';
+import { cropAround, cutByTile, gridTiles, inside, iou, mergeNewFaces, type Box } from '../src/image/tiles.ts';
 
 /** every pixel of the picture's first `reach` rows lies in at least one tile */
 function covered(tiles: Box[], width: number, rows: number): boolean {
@@ -11,29 +11,25 @@ function covered(tiles: Box[], width: number, rows: number): boolean {
 }
 
 describe('closer-look tiles', () => {
-  it('the search grid covers the whole picture, inside it, with overlaps wider than a small face', () => {
-    for (const [w, h] of [
-      [550, 450],
-      [640, 480],
-      [1280, 720],
-      [320, 240],
-    ]) {
-      const tiles = searchTiles(w, h);
-      expect(tiles).toHaveLength(12);
-      for (const [x, y, tw, th] of tiles) {
-        expect(x).toBeGreaterThanOrEqual(0);
-        expect(y).toBeGreaterThanOrEqual(0);
-        expect(x + tw).toBeLessThanOrEqual(w);
-        expect(y + th).toBeLessThanOrEqual(h);
-      }
-      expect(covered(tiles, w, h)).toBe(true);
-      // neighbours share at least a tenth of the picture's width and height
-      const xs = [...new Set(tiles.map((t) => t[0]))];
-      const ys = [...new Set(tiles.map((t) => t[1]))];
-      for (let i = 1; i < xs.length; i++) expect(xs[i - 1] + tiles[0][2] - xs[i]).toBeGreaterThanOrEqual(0.1 * w);
-      for (let i = 1; i < ys.length; i++) expect(ys[i - 1] + tiles[0][3] - ys[i]).toBeGreaterThanOrEqual(0.1 * h);
+  it('the crop around a candidate of the second detector is centred on it, inside the picture', () => {
+    // a 12 px face: the crop is the minimum side, centred on the face
+    expect(cropAround([300, 100, 12, 12], 550, 450, 3, 192)).toEqual([210, 10, 192, 192]);
+    // a 100 px face: three times its size
+    expect(cropAround([200, 150, 100, 80], 550, 450, 3, 192)).toEqual([100, 40, 300, 300]);
+    // near a corner: moved inside, same size
+    expect(cropAround([2, 440, 8, 8], 550, 450, 3, 192)).toEqual([0, 258, 192, 192]);
+    expect(cropAround([540, 0, 10, 10], 550, 450, 3, 192)).toEqual([358, 0, 192, 192]);
+    // larger than the picture: the picture
+    expect(cropAround([100, 100, 200, 200], 320, 240, 3, 192)).toEqual([0, 0, 320, 240]);
+    for (const box of [
+      [0, 0, 5, 5],
+      [545, 445, 5, 5],
+      [270, 220, 11, 9],
+    ] as Box[]) {
+      const [x, y, w, h] = cropAround(box, 550, 450, 3, 192);
+      expect(x >= 0 && y >= 0 && x + w <= 550 && y + h <= 450).toBe(true);
+      expect(inside([box[0] + box[2] / 2, box[1] + box[3] / 2], [x, y, w, h])).toBe(true);
     }
-    expect(searchTiles(550, 450)[0]).toEqual([0, 0, 192, 192]);
   });
 
   it('the tiles behind the candidate cover the upper 45 % only, as before', () => {

@@ -1,5 +1,6 @@
-import { lookCloser, SEARCH_UPSCALE, searchTiles } from './closer-look.ts';
+import { confirmSsdFaces, lookCloser } from './closer-look.ts';
 import type { RgbImage } from './decode-image.ts';
+import { embeddingInTheLight } from './exposure.ts';
 import { summarise, type FaceInfo, type ImageAnalysis } from './face-analysis.ts';
 import type { Engine, EngineOptions } from './human-engine.ts';
 import { colourShareAround, skinShare } from './skin-tone.ts';
@@ -12,11 +13,12 @@ export interface AnalyseOptions extends Omit<EngineOptions, 'objects' | 'faces' 
    */
   objects?: boolean | 'with-face';
   /**
-   * look closer for small faces in enlarged tiles (closer-look.ts): true (the scene pass): behind a
-   * confirmed face, and over the whole picture when none was confirmed (ADR 0104); 'hint': behind a
-   * confirmed face only when the detector saw a face the mesh did not confirm; false: never
+   * look closer for small faces (closer-look.ts): true (the scene pass): the second detector over the
+   * whole picture, with or without a confirmed face (ADR 0105); 'behind' (the device setup): the
+   * same, only when a face was confirmed; 'hint': the three upper tiles behind a confirmed face, only
+   * when the detector saw a face the mesh did not confirm; false: never
    */
-  closer?: boolean | 'hint';
+  closer?: boolean | 'hint' | 'behind';
 }
 
 async function detect(engine: Engine, rgb: RgbImage, opts: EngineOptions) {
@@ -39,7 +41,7 @@ const NO_EMOTIONS = { neutral: 0, happy: 0, sad: 0, angry: 0, fearful: 0, disgus
  * One picture's faces (and objects): the analysis every caller uses, the workers and the
  * evaluation alike. Faces are the detector's, confirmed by the mesh and, in a colour picture, by
  * skin tone. With a face found, the closer look may find small faces behind it; with none, on the
- * scene pass, it searches the whole picture in enlarged tiles (ADR 0104); with a face, objects are
+ * scene pass, the second detector searches the whole picture (ADR 0105); with a face, objects are
  * looked for ('with-face': with none the check has failed already). Faces that are pictures on the
  * wall are dropped later, against the attempt's primary picture (static-faces.ts, ADR 0103).
  */
@@ -49,16 +51,17 @@ export async function analyseImage(engine: Engine, rgb: RgbImage, opts: AnalyseO
   const main = await detect(engine, rgb, { ...opts, objects: withObjects });
   const a = summarise(main, rgb.width, rgb.height, 0);
   a.faces = photographic(rgb, a.faces);
+  // a dark face is embedded again from a brightened picture (ADR 0111)
+  if (opts.embedding && a.faces[0]) a.faces[0].embedding = await embeddingInTheLight(engine, rgb, a.faces[0]);
   const hint = a.candidates > a.faces.length;
-  const behind = a.faces.length >= 1 && (opts.closer === true || (opts.closer === 'hint' && hint));
-  // no face on the scene pass: a candidate far from the camera, or only people too small for the
-  // whole-picture pass (ADR 0104: costs about what the scene pass of a picture with a face costs)
-  const search = a.faces.length === 0 && opts.closer === true;
-  if (behind || search) {
+  const found = a.faces.length >= 1;
+  // behind a face: on the scene pass and at setup the second detector looks over the whole picture
+  // (ADR 0105); on other checks the three upper tiles look, on a hint only (ADR 0102)
+  const second = found ? opts.closer === true || opts.closer === 'behind' : opts.closer === true;
+  const tiles = found && opts.closer === 'hint' && hint;
+  if (second || tiles) {
     const known = a.faces.map((f) => f.box);
-    const closer = search
-      ? await lookCloser(engine, rgb, known, searchTiles(rgb.width, rgb.height), SEARCH_UPSCALE)
-      : await lookCloser(engine, rgb, known);
+    const closer = second ? await confirmSsdFaces(engine, rgb, known) : await lookCloser(engine, rgb, known);
     const small = closer.map<FaceInfo>((f) => ({
       box: f.box.map((v) => Math.round(v)) as FaceInfo['box'],
       boxScore: Math.round(f.boxScore * 1e4) / 1e4,
@@ -69,7 +72,7 @@ export async function analyseImage(engine: Engine, rgb: RgbImage, opts: AnalyseO
       live: null,
     }));
     // largest first, as summarise() gives them; behind a face, the small ones go after it
-    if (search) small.sort((x, y) => y.box[2] * y.box[3] - x.box[2] * x.box[3]);
+    if (!found) small.sort((x, y) => y.box[2] * y.box[3] - x.box[2] * x.box[3]);
     a.faces.push(...photographic(rgb, small));
   }
   if (opts.objects === 'with-face' && a.faces.length >= 1) {

@@ -1,21 +1,22 @@
 /**
  * A closer look for small faces (people at the back of the room, a candidate far from the camera):
  * BlazeFace sees the whole picture at 256 px, where a face 20-40 px wide in a 550 px picture is
- * 10-20 px and often missed or not confirmed by the mesh. Parts of the picture are analysed again
- * in overlapping tiles, each seen by the detector at its 256 px input (enlarged), with the faces
- * already found painted over (so the candidate's face is not counted again in pieces). The tiles of
- * the whole-picture search are first enlarged twice with a Lanczos filter, so the face mesh, which
- * crops the face from the detector's input, gets a sharper small face than its own bilinear crop
- * would give (ADR 0104).
- * A face found there counts only if the mesh confirms it like any other and the detector is surer
- * of it than on the whole picture (enlarged textures look like faces too).
- * Costs one detector pass per tile (~30-40 ms of CPU each): see ADR 0102 and 0104 for when it runs.
+ * 10-20 px and often missed or not confirmed by the mesh. Two ways, with the faces already found
+ * painted over (so the candidate's face is not counted again in pieces):
+ * - three overlapping tiles across the upper part, each seen by the detector at its 256 px input
+ *   (one detector pass each, ~30-40 ms of CPU; ADR 0102: on a check without the scene pass, on a hint);
+ * - the second detector (SSD MobileNet v1 at 512 px, ssd-faces.ts) over the whole picture, each of
+ *   its candidates confirmed by Human in a crop around it enlarged twice with a Lanczos filter, so the
+ *   face mesh, which crops the face from the detector's input, gets a sharper small face than its own
+ *   bilinear crop would give (ADR 0104, 0105: on the scene pass and at setup).
+ * A face found either way counts only if the mesh confirms it like any other and the detector is
+ * surer of it than on the whole picture (enlarged textures look like faces too).
  */
 import sharp from 'sharp';
 import type { RgbImage } from './decode-image.ts';
 import type { Engine } from './human-engine.ts';
 import { thresholds } from './thresholds.ts';
-import { cutByTile, gridTiles, mergeNewFaces, type Box } from './tiles.ts';
+import { cropAround, cutByTile, gridTiles, inside, mergeNewFaces, type Box } from './tiles.ts';
 
 /**
  * With a face found: three overlapping tiles across the upper 45 %, where the heads of people
@@ -26,21 +27,20 @@ export const behindTiles = (width: number, height: number): Box[] =>
   gridTiles(width, height, { cols: 3, rows: 1, size: [0.4, 0.45] });
 
 /**
- * With no face found (ADR 0104): the whole picture in 4 x 3 tiles of about a third of its width
- * and 43 % of its height (192x192 in a 550x450 picture: the detector sees them at 1.33x), which
- * overlap by 64-73 px, so a face up to 60 px wide lies whole in at least one tile.
- */
-export const searchTiles = (width: number, height: number): Box[] =>
-  gridTiles(width, height, { cols: 4, rows: 3, size: [0.349, 0.427] });
-
-/**
- * the search's tiles are enlarged this many times before detection (a sharper input for the mesh
- * of a face of 10-20 px); the tiles behind a face are not: there it changed the mesh score of a
- * larger face across 0.6 (ADR 0104)
+ * The crops of the second detector's candidates (confirmSsdFaces) are enlarged this many times with
+ * Lanczos before detection: a sharper input for the mesh of a face of 10-20 px (ADR 0104, 0105).
+ * The tiles behind a face are not: there it changed the mesh score of a larger face across 0.6.
  */
 export const SEARCH_UPSCALE = 2;
 
-async function tileOf(rgb: RgbImage, [x, y, w, h]: Box, masks: Box[], upscale: number): Promise<RgbImage> {
+/**
+ * a candidate of the second detector is confirmed in a square crop centred on it, as wide as the
+ * 4 x 3 search tiles of ADR 0104 were (0.349 of the picture's width: 192 px of 550) or three times
+ * the face if larger, enlarged SEARCH_UPSCALE times like those tiles (ADR 0105)
+ */
+export const CONFIRM_SIDE = 0.349;
+
+export async function tileOf(rgb: RgbImage, [x, y, w, h]: Box, masks: Box[], upscale: number): Promise<RgbImage> {
   const data = Buffer.alloc(w * h * 3);
   for (let row = 0; row < h; row++)
     rgb.data.copy(data, row * w * 3, ((y + row) * rgb.width + x) * 3, ((y + row) * rgb.width + x + w) * 3);
@@ -95,6 +95,40 @@ export async function lookCloser(
       if (cutByTile(box, tile, rgb.width, rgb.height)) continue;
       if (f.faceScore < thresholds.faceMeshMin || f.boxScore < thresholds.closerBoxMin) continue;
       found.push({ box, boxScore: f.boxScore, meshScore: f.faceScore, score: f.boxScore });
+    }
+  }
+  return mergeNewFaces(known, found).map(({ box, boxScore, meshScore }) => ({ box, boxScore, meshScore }));
+}
+
+/**
+ * Faces found by the second detector (SSD MobileNet v1, ssd-faces.ts, ADR 0105) that are not one
+ * of `known`, each confirmed like a face of the closer look: a crop around it (three times its size,
+ * enlarged with Lanczos to at least confirmSidePx) is analysed by Human, and a face there with the
+ * mesh score and box score of the closer look whose centre lies in the SSD's box is kept (its box
+ * from Human). At most ssdMaxConfirm candidates, the surest first (one detector pass each).
+ */
+export async function confirmSsdFaces(engine: Engine, rgb: RgbImage, known: Box[]): Promise<CloserFace[]> {
+  if (!engine.ssd) return [];
+  const detections = await engine.ssd.detect(rgb, thresholds.ssdMin);
+  const fresh = mergeNewFaces(known, detections).slice(0, thresholds.ssdMaxConfirm);
+  const found: (CloserFace & { score: number })[] = [];
+  for (const d of fresh) {
+    const crop = cropAround(d.box, rgb.width, rgb.height, 3, Math.round(CONFIRM_SIDE * rgb.width));
+    const upscale = SEARCH_UPSCALE;
+    const img = await tileOf(rgb, crop, known, upscale);
+    const result = await engine.detect(img, { objects: false, embedding: false, authenticity: false, emotion: false });
+    if (result.error) throw new Error(`detection failed: ${result.error}`);
+    for (const f of result.face) {
+      const box: Box = [
+        f.box[0] / upscale + crop[0],
+        f.box[1] / upscale + crop[1],
+        f.box[2] / upscale,
+        f.box[3] / upscale,
+      ];
+      if (f.faceScore < thresholds.faceMeshMin || f.boxScore < thresholds.closerBoxMin) continue;
+      if (!inside([box[0] + box[2] / 2, box[1] + box[3] / 2], d.box, 0.25)) continue;
+      found.push({ box, boxScore: f.boxScore, meshScore: f.faceScore, score: d.score });
+      break;
     }
   }
   return mergeNewFaces(known, found).map(({ box, boxScore, meshScore }) => ({ box, boxScore, meshScore }));

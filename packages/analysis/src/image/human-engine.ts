@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Config, Human as HumanType, Result } from '@vladmandic/human';
 import path from 'node:path';
+import { createSsdDetector, type SsdDetector } from './ssd-faces.ts';
 import { humanModelBaseUrl, humanPackageDir, registerFileRouter, wasmDir, type TfIo } from './model-files.ts';
 
 const require = createRequire(import.meta.url);
@@ -80,6 +81,8 @@ export interface Engine {
   human: HumanType;
   /** ms spent loading models (backend init + weights) */
   loadMs: number;
+  /** the second face detector (ADR 0105), on the same tfjs; absent when not loaded */
+  ssd?: SsdDetector;
   detect(rgb: { data: Buffer; width: number; height: number }, opts?: EngineOptions): Promise<HumanResult>;
 }
 
@@ -93,11 +96,14 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   registerFileRouter(human.tf.io as unknown as TfIo);
   await human.init();
   await human.load();
+  const ssd =
+    (opts.faces ?? true) ? await createSsdDetector(human.tf as unknown as Record<string, unknown>) : undefined;
   const loadMs = performance.now() - started;
   const tf = human.tf;
   return {
     human,
     loadMs,
+    ssd,
     async detect(rgb, runOpts = opts) {
       const pixels = new Uint8Array(rgb.data.buffer, rgb.data.byteOffset, rgb.data.byteLength);
       const tensor = tf.tidy(() =>

@@ -13,6 +13,12 @@ export const thresholds = {
    */
   closerBoxMin: 0.5,
   /**
+   * the second detector (SSD MobileNet v1, ADR 0105): its detections at or above ssdMin are
+   * candidates, and at most ssdMaxConfirm of them (surest first) are confirmed by Human
+   */
+  ssdMin: 0.3,
+  ssdMaxConfirm: 8,
+  /**
    * with any colour around a face (at least this share of pixels away from grey in its box widened
    * twice), it needs at least faceSkinMin of skin-toned pixels in the middle of its box; only a face
    * in grey surroundings (greyscale camera, black-and-white photo) is exempt

@@ -83,3 +83,17 @@ export function mergeNewFaces<T extends { box: Box; score: number }>(known: Box[
   }
   return kept;
 }
+
+/**
+ * The square crop around a detection that the second detector's candidates are confirmed in
+ * (closer-look.ts): `factor` times the box's larger side (at least `min` px), centred on the box,
+ * moved inside the picture where it would cross an edge (and cut to the picture if larger).
+ */
+export function cropAround(box: Box, width: number, height: number, factor = 3, min = 48): Box {
+  const side = Math.round(Math.max(min, factor * Math.max(box[2], box[3])));
+  const w = Math.min(width, side);
+  const h = Math.min(height, side);
+  const place = (centre: number, len: number, span: number) =>
+    Math.min(span - len, Math.max(0, Math.round(centre - len / 2)));
+  return [place(box[0] + box[2] / 2, w, width), place(box[1] + box[3] / 2, h, height), w, h];
+}

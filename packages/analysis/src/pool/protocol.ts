@@ -8,8 +8,11 @@ export type JobRequest =
       field?: string;
       /** run the object detector; 'with-face' only when a face was confirmed */
       objects: boolean | 'with-face';
-      /** look closer for small faces (closer-look.ts): always, never, or on a hint; default 'hint' */
-      closer?: boolean | 'hint';
+      /**
+       * look closer for small faces (analyse-image.ts): always (the second detector), behind a
+       * confirmed face (the second detector, the device setup), never, or on a hint; default 'hint'
+       */
+      closer?: boolean | 'hint' | 'behind';
       embedding: boolean;
       authenticity: boolean;
     }

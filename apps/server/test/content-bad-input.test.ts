@@ -206,6 +206,35 @@ describe('refused packages', () => {
     ]);
   });
 
+  it('data: URIs whose bytes are not of their declared type, in an item and in extension HTML (ADR 0196)', async () => {
+    const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>').toString('base64');
+    const uri = `data:image/png;base64,${html}`;
+    const problems = await refused(
+      fixturePackage('qti3', (f) => {
+        put(
+          f,
+          'items/primes.xml',
+          text(f, 'items/primes.xml').replace('<qti-prompt>', `<qti-prompt><img src="${uri}"/>`),
+        );
+        const doc = JSON.parse(text(f, 'invigil-extension.invigil.json'));
+        doc.items[0].prompt = `<p>Type <img src="${uri}" alt="x"></p>`;
+        put(f, 'invigil-extension.invigil.json', JSON.stringify(doc));
+      }),
+    );
+    expect(problems).toEqual([
+      {
+        item: 'primes',
+        reason: `"${uri.slice(0, 60)}" is not what it says: its data must be a PNG picture, and its first bytes are not.`,
+      },
+      {
+        item: 'typing',
+        reason: expect.stringMatching(
+          /^The prompt: the data: URI "data:image\/png;base64,.*" is not a PNG picture \(on <img>\)\.$/,
+        ),
+      },
+    ]);
+  });
+
   it('a huge item (under the XML limit, far over what a question page should carry)', async () => {
     const problems = await refused(
       fixturePackage('qti3', (f) =>

@@ -22,6 +22,10 @@ describe('unsafeHtmlReason', () => {
     ['<a href="data:text/html,<script>alert(1)</script>">x</a>', expect.stringMatching(/\(data:\) is not allowed/)],
     ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', expect.stringMatching(/\(data:\) is not allowed/)],
     ['<video poster="vbscript:msgbox(1)"></video>', expect.stringMatching(/\(vbscript:\) is not allowed/)],
+    [
+      `<img src="data:image/png;base64,${Buffer.from('<html><script>alert(1)</script>').toString('base64')}">`,
+      expect.stringMatching(/^the data: URI "data:image\/png;base64,PGh0bWw\+.*" is not a PNG picture \(on <img>\)$/),
+    ],
   ])('refuses %s', (html, reason) => {
     expect(unsafeHtmlReason(html)).toEqual(reason);
   });

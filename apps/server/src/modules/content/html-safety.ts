@@ -1,4 +1,5 @@
 import { parseFragment } from 'parse5';
+import { dataUriMismatch } from '../../lib/media/data-uri.ts';
 
 /**
  * Elements that never belong in question content: they run script, load another document or
@@ -61,7 +62,11 @@ function unsafeUrl(value: string): string | null {
   const squeezed = value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
   const scheme = /^([a-z][a-z0-9+.-]*):/.exec(squeezed)?.[1];
   if (!scheme || SAFE_SCHEMES.has(scheme)) return null;
-  if (scheme === 'data' && isSafeDataUri(squeezed)) return null;
+  if (scheme === 'data' && isSafeDataUri(squeezed)) {
+    // The payload is case-sensitive: its bytes are read from the value, not the squeezed form.
+    const expected = dataUriMismatch(value);
+    return expected ? `the data: URI "${short(value.trim())}" is not ${expected}` : null;
+  }
   return `the link "${short(value.trim())}" (${scheme}:) is not allowed`;
 }
 

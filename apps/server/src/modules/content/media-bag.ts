@@ -3,6 +3,7 @@ import path from 'node:path/posix';
 import { extensionOf } from '@invigil/contracts';
 import { knownContentTypeOf } from '../../lib/media/content-types.ts';
 import { signatureMismatch } from '../../lib/media/media-signature.ts';
+import { dataUriMismatch } from '../../lib/media/data-uri.ts';
 import { isSafeDataUri } from './html-safety.ts';
 
 /** Where imported question media is served (public, unguessable paths: ADR 0151). */
@@ -42,15 +43,22 @@ export class MediaBag {
   /**
    * The stored URL of `ref` as written in `fromFile` (a package path), or a problem: missing
    * from the package, outside it, not a media type, or bytes not of its extension's type (ADR
-   * 0190). data: URIs of pictures, audio and video are kept as they are; any other (HTML, SVG,
-   * script) is a problem.
+   * 0190). data: URIs of pictures, audio and video whose bytes are of their declared type are kept
+   * as they are (ADR 0196); any other (HTML, SVG, script, a mislabelled payload) is a problem.
    */
   resolve(fromFile: string, ref: string): { url: string } | { problem: string } {
     const raw = ref.trim();
-    if (/^data:/i.test(raw))
-      return isSafeDataUri(raw)
-        ? { url: raw }
-        : { problem: `"${raw.slice(0, 60)}" is not allowed: a data: URI must be a picture, audio or video.` };
+    if (/^data:/i.test(raw)) {
+      if (!isSafeDataUri(raw))
+        return { problem: `"${raw.slice(0, 60)}" is not allowed: a data: URI must be a picture, audio or video.` };
+      // Its bytes must be of the type it declares, like a file's of its extension (ADR 0196).
+      const expected = dataUriMismatch(raw);
+      return expected
+        ? {
+            problem: `"${raw.slice(0, 60)}" is not what it says: its data must be ${expected}, and its first bytes are not.`,
+          }
+        : { url: raw };
+    }
     if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//'))
       return { problem: `"${raw.slice(0, 200)}" is outside the package; put the file in the package.` };
     let decoded: string;

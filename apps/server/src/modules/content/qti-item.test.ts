@@ -330,6 +330,19 @@ describe('what cannot be mapped, and media', () => {
     expect(r.ok || r.reasons).toEqual([reason]);
   });
 
+  it('refuses data: URIs whose bytes are not of their declared type (ADR 0196)', () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>').toString('base64');
+    const r = map(
+      item3(
+        '',
+        `<p><img src="data:image/png;base64,${html}"/><img src="data:image/png;base64,iVBORw0KGgo="/></p><qti-extended-text-interaction response-identifier="R"/>`,
+      ),
+    );
+    expect(r.ok || r.reasons).toEqual([
+      `"data:image/png;base64,${html.slice(0, 38)}" is not what it says: its data must be a PNG picture, and its first bytes are not.`,
+    ]);
+  });
+
   it('refuses media outside the package, missing or of an unknown type', () => {
     const files = new Map([['items/run.exe', Buffer.from('MZ')]]);
     const r = map(

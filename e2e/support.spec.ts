@@ -11,6 +11,45 @@ test.describe.configure({ timeout: 120_000 });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const KIRAN = { email: 'kiran.ops@example.com', password: 'Candidate@123' };
 
+// First in the file: the later tests regenerate and queue the failed results it reads.
+test('staff tables fit a laptop screen; Regenerate Results keeps test status, result status and reason apart', async ({
+  page,
+}) => {
+  await signIn(page, USERS.admin);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Ongoing Tests: all ten columns on screen, without scrolling the table sideways.
+  await expect(page.getByRole('table', { name: 'Ongoing Tests' })).toBeVisible();
+  const region = page.getByRole('region', { name: 'Ongoing Tests' });
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+
+  await menu(page).getByRole('button', { name: 'Regenerate Results' }).click();
+  const table = page.getByRole('table', { name: 'Regenerate Results' });
+  const headers = ['Sr.No', 'Username', 'Userexam Id', 'Assessment Name', 'Test Status', 'Result Status', 'Reason'];
+  await expect(table.getByRole('columnheader')).toHaveText([...headers, 'Action']);
+  // The failed result: RESULT FAILED is its test status, Failed its result status, then why.
+  const failed = table.getByRole('row').filter({ hasText: 'dev.ops@example.com' });
+  await expect(failed.getByRole('cell')).toHaveText([
+    /\d+/,
+    'dev.ops@example.com',
+    /\d+/,
+    'Operations Demo Test',
+    'RESULT FAILED',
+    'Failed',
+    'Result write failed: connection to the database was lost (demo)',
+    /ReGenerate/,
+  ]);
+
+  // The timeline names what staff opened: here the attempt's (empty) media listing.
+  await failed.getByRole('button', { name: /^Timeline/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Attempt timeline' });
+  await dialog.getByRole('tab', { name: 'Pictures and recordings' }).click();
+  await expect(dialog).toContainText('No pictures, recordings or files were stored for this attempt.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await failed.getByRole('button', { name: /^Timeline/ }).click();
+  await expect(dialog.getByTestId('timeline-events')).toContainText('Staff opened stored media');
+  await expect(dialog.getByTestId('timeline-events')).toContainText('attempt media (0)');
+});
+
 test('support searches a candidate, opens the timeline and regenerates: QUEUED, then ALREADY IN QUEUE', async ({
   page,
 }) => {

@@ -23,6 +23,8 @@ describe('the coding question item', () => {
   let items: QuestionItem[];
   beforeAll(async () => {
     const id = await attemptId(t, DEMO.candidate.email, CODING);
+    // The questions come once the clock runs (ADR 0198).
+    expect((await post('/api/test/startExam', asha, { id })).statusCode).toBe(200);
     const res = await post('/api/test/userTest', asha, { examId: id });
     expect(res.statusCode).toBe(200);
     items = decode<QuestionItem[]>(res.json().quesData);

@@ -32,8 +32,8 @@ async function takeAndSubmit(user: { email: string; password: string }, answers:
   const token = await loginAs(t.app, user.email, user.password);
   const id = await attemptId(t, user.email, CODING);
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
-  const items = decode<QuestionItem[]>((await post('/api/test/userTest', { examId: id })).json().quesData);
   expect((await post('/api/test/startExam', { id })).statusCode).toBe(200);
+  const items = decode<QuestionItem[]>((await post('/api/test/userTest', { examId: id })).json().quesData);
   const state = items.map((q, i) =>
     answers[i] ? { ...q, descriptiveText: answers[i]![1], codelang: answers[i]![0], seq: 1 } : q,
   );

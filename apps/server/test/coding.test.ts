@@ -161,7 +161,8 @@ describe('coding API', () => {
       headers: bearer(token),
       payload: { code: '<b>hi</b>', lang: 'html' },
     });
-    expect(res.json()).toMatchObject({ status: 'ok', output: '<b>hi</b>', html: true });
+    // text: the spec's name of the reply (ADR 0205), the same as output.
+    expect(res.json()).toMatchObject({ status: 'ok', output: '<b>hi</b>', text: '<b>hi</b>', html: true });
   });
 
   it('does not open questions of exams the user was not given', async () => {

@@ -43,8 +43,8 @@ const row = async (id: number) =>
 /** Starts the candidate's two-minute test, answers it (one save from the offline queue, one window switch) and submits. */
 async function takeTwoMinuteTest(): Promise<number> {
   const id = await attemptId(t, DEMO.candidate.email, EXAMS.twoMinute);
-  const items = decode<QuestionItem[]>((await post(candidate, '/api/test/userTest', { examId: id })).json().quesData);
   expect((await post(candidate, '/api/test/startExam', { id })).statusCode).toBe(200);
+  const items = decode<QuestionItem[]>((await post(candidate, '/api/test/userTest', { examId: id })).json().quesData);
   const save = await post(candidate, '/api/test/answeredQuestions', {
     id,
     changes: [{ qid: items[0]!.qid, seq: 7, answer: { selectedChoiceId: items[0]!.choiceid.split('|^^|')[0] } }],
@@ -330,5 +330,64 @@ describe('ongoing tests, regeneration and the timeline of one scripted attempt',
     >();
     expect(again.events.find((e) => e.kind === 'staff.timeline')?.actor).toBe(DEMO.support.email);
     expect((await get(support, '/api/support/timeline/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('the live stream and the session behind it', () => {
+  it('ends when its session ends (a sign-in elsewhere) and pushes nothing more', async () => {
+    const addr = t.app.server.address();
+    const base =
+      addr && typeof addr === 'object'
+        ? `http://127.0.0.1:${addr.port}`
+        : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${base}/api/test/getActiveUsers/stream`, { headers: bearer(admin) });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let text = '';
+    let ended = false;
+    const read = async (until: (s: string) => boolean) => {
+      const end = Date.now() + 5000;
+      while (!ended && !until(text) && Date.now() < end) {
+        const r = await Promise.race([reader.read(), sleep(end - Date.now()).then(() => null)]);
+        if (!r) break;
+        if (r.done) ended = true;
+        else text += new TextDecoder().decode(r.value);
+      }
+    };
+    await read((s) => s.includes(': connected'));
+    // The administrator signs in on another device: the stream's session is revoked.
+    admin = await loginAs(t.app, DEMO.admin.email, DEMO.admin.password);
+    // A change the stream would push: the candidate starts another test.
+    const other = await attemptId(t, DEMO.candidate.email, EXAMS.windowSwitch);
+    await post(candidate, '/api/test/userTest', { examId: other });
+    expect((await post(candidate, '/api/test/startExam', { id: other })).statusCode).toBe(200);
+    await read(() => false);
+    expect(ended, 'the stream ended').toBe(true);
+    expect(text).not.toContain('event: active');
+    // The new session still watches live.
+    const again = await fetch(`${base}/api/test/getActiveUsers/stream`, { headers: bearer(admin) });
+    expect(again.status).toBe(200);
+    await again.body!.cancel();
+  });
+
+  it("the stream's session checks do not keep an unattended session alive", async () => {
+    const token = await loginAs(t.app, DEMO.support.email, DEMO.support.password);
+    const lastSeen = async () =>
+      (
+        await t.database.executeSql<{ at: string }>(
+          `SELECT s.last_seen_at::text AS at FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE u.email = $1 AND s.revoked_at IS NULL`,
+          [DEMO.support.email],
+        )
+      ).rows[0]!.at;
+    await t.database.executeSql(
+      `UPDATE sessions SET last_seen_at = now() - interval '5 minutes'
+        WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)`,
+      [DEMO.support.email],
+    );
+    const before = await lastSeen();
+    expect(await t.app.ctx.repositories.sessions.touch(token, false)).not.toBeNull();
+    expect(await lastSeen()).toBe(before);
+    support = token;
   });
 });

@@ -90,3 +90,19 @@ export function registerAuth(app: FastifyInstance) {
     if (config.roles && !config.roles.includes(session.role)) throw new HttpError(403, NOT_ALLOWED);
   });
 }
+
+/**
+ * For a reply that outlives the request's own check (an event stream): whether the request's
+ * session is still open and of the route's roles. A stream stops when it is not (ADR 0205).
+ */
+export function sessionStillValid(app: FastifyInstance, request: FastifyRequest): () => Promise<boolean> {
+  const token = bearerToken(request);
+  const roles = request.routeOptions.config.roles;
+  const { sessions } = app.ctx.repositories;
+  const sessionId = request.user?.sessionId;
+  return async () => {
+    if (!token) return false;
+    const session = await sessions.touch(token, false);
+    return !!session && session.sessionId === sessionId && (!roles || roles.includes(session.role));
+  };
+}

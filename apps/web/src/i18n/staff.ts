@@ -60,7 +60,7 @@ export default {
       staff_regenerate: 'Staff asked for regeneration',
       staff_timeline: 'Staff viewed this timeline',
       staff_addintoqueue: 'Staff added pending results into the queue',
-      staff_media: 'Staff opened a recorded file',
+      staff_media: 'Staff opened stored media',
       recording: 'Recorded answer kept',
       recording_refused: 'Recorded answer refused',
     },
@@ -142,7 +142,6 @@ export default {
     title: 'Regenerate Results',
     empty: 'No User Found',
     reason: 'Reason',
-    status: 'Result Status',
   },
   loadFailed: 'Something went wrong !!',
 };

@@ -29,13 +29,15 @@ interface Props<T> {
   rowTestId?(row: T): string;
   /** Many columns: narrower cell padding, so the table fits a laptop screen without scrolling. */
   dense?: boolean;
+  /** Two-word headers may wrap (a table of many short columns, such as Ongoing Tests). */
+  wrapHeaders?: boolean;
 }
 
 /**
  * A plain, accessible table; on small screens (600 px or less) each row becomes a card of
  * header/value pairs so no column is cut off. Shows `empty` when there are no rows.
  */
-export function DataTable<T>({ label, columns, rows, empty, rowKey, rowTestId, dense }: Props<T>) {
+export function DataTable<T>({ label, columns, rows, empty, rowKey, rowTestId, dense, wrapHeaders }: Props<T>) {
   const narrow = useMediaQuery('(max-width:600px)', { noSsr: true });
   if (!rows.length) {
     return (
@@ -81,11 +83,14 @@ export function DataTable<T>({ label, columns, rows, empty, rowKey, rowTestId, d
   return (
     // A wide table scrolls sideways: the region is focusable so the keyboard can scroll it too.
     <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={label}>
-      <Table size="small" aria-label={label} sx={dense ? { '& th, & td': { px: 1 } } : undefined}>
+      <Table size="small" aria-label={label} sx={dense ? { '& th, & td': { px: 0.75 } } : undefined}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c.header} sx={{ fontWeight: 700, whiteSpace: 'nowrap', width: c.width }}>
+              <TableCell
+                key={c.header}
+                sx={{ fontWeight: 700, whiteSpace: wrapHeaders ? 'normal' : 'nowrap', width: c.width }}
+              >
                 {c.header}
               </TableCell>
             ))}

@@ -34,6 +34,8 @@ export const CompileCodeResponse = z.object({
   status: z.string(),
   /** The output box (program stdout, or the HTML itself when html is true). */
   output: z.string(),
+  /** The spec's reply "text": the same text as output, for callers written from the spec's call table (ADR 0205). */
+  text: z.string().optional(),
   /** Compile errors and warnings or the runtime error (the syntax-errors box). */
   error: z.string(),
   html: z.boolean().optional(),

@@ -15,8 +15,11 @@ export const PendingResultRow = z.object({
 });
 export type PendingResultRow = z.infer<typeof PendingResultRow>;
 
-/** POST /api/test/regeneratelisting (super administrator): the three pending lists (ADR 0121). */
-export const RegenerateListingRequest = z.object({}).passthrough().optional();
+/**
+ * POST /api/test/regeneratelisting (super administrator): the three pending lists (ADR 0121).
+ * The spec shows no payload, so a POST without a body (null to Fastify) is as good as `{}`.
+ */
+export const RegenerateListingRequest = z.object({}).passthrough().nullish();
 export const RegenerateListingResponse = z.object({
   data: z.object({
     reGenerateListPendingAnswersInsertion: z.array(PendingResultRow),

@@ -69,9 +69,11 @@ export class SessionRepository {
 
   /**
    * The live session for a token, refreshing its last-seen time at most once a minute. A
-   * session checked within the cache bound is answered from this process's cache.
+   * session checked within the cache bound is answered from this process's cache. With
+   * `refresh` false the last-seen time is left alone: a screen's stream checking that its
+   * session still exists does not keep an unattended session alive (ADR 0205).
    */
-  async touch(token: string): Promise<ActiveSession | null> {
+  async touch(token: string, refresh = true): Promise<ActiveSession | null> {
     // Keyed by the token itself: a hit costs no SHA-256 (the cache lives only in this process's memory).
     const hit = this.cache.get(token);
     if (hit) return hit;
@@ -86,7 +88,8 @@ export class SessionRepository {
     );
     const row = rows[0];
     if (!row) return null;
-    if (row.stale) await this.database.executeSql('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.id]);
+    if (row.stale && refresh)
+      await this.database.executeSql('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.id]);
     const session = { id: Number(row.user_id), role: row.role, sessionId: Number(row.id) };
     this.cache.set(token, session, epoch);
     return session;

@@ -55,7 +55,10 @@ export default async function codingRoutes(fastify: FastifyInstance) {
         response: { 200: CompileCodeResponse },
       },
     },
-    async (req) => coding.compile(req.user, req.body),
+    async (req) => {
+      const reply = await coding.compile(req.user, req.body);
+      return { ...reply, text: reply.output };
+    },
   );
 
   app.get(

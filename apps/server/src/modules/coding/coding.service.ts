@@ -87,7 +87,10 @@ export class CodingService {
   }
 
   async tables(user: Actor, qid?: number): Promise<GetTablesResponse> {
-    const tables = qid === undefined ? SAMPLE_TABLES : tablesOf((await this.question(user, qid)).content);
+    const q = qid === undefined ? null : await this.question(user, qid);
+    // A question's tables are part of it: shown, as the question is, once its test is running (ADR 0198).
+    if (q) await this.mayRun(user, q);
+    const tables = q ? tablesOf(q.content) : SAMPLE_TABLES;
     return { tables: tables.map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name), rows: t.rows })) };
   }
 

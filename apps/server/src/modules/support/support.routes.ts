@@ -18,6 +18,7 @@ import {
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sessionStillValid } from '../../plugins/auth.ts';
 
 /** Support and super administrators (ADR 0120). */
 const STAFF = [ROLES.support, ROLES.superAdmin];
@@ -139,10 +140,20 @@ export default async function supportRoutes(fastify: FastifyInstance) {
         'x-accel-buffering': 'no',
       });
       res.write(': connected\n\n');
+      // The session was checked when the stream opened; a logout, a sign-in elsewhere or the
+      // idle limit ends it later, and then the stream ends too (the client's next call is a 401).
+      const stillValid = sessionStillValid(app, req);
+      const valid = async () => {
+        if (res.writableEnded) return false;
+        if (await stillValid().catch(() => false)) return true;
+        end();
+        return false;
+      };
       let queue = Promise.resolve();
       const unsubscribe = await support.subscribeActive((ids) => {
         queue = queue.then(async () => {
           try {
+            if (!(await valid())) return;
             const change = await support.activeChanges(ids);
             if (!res.writableEnded) res.write(`event: active\ndata: ${JSON.stringify(change)}\n\n`);
           } catch (e) {
@@ -150,7 +161,9 @@ export default async function supportRoutes(fastify: FastifyInstance) {
           }
         });
       });
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        void valid().then((ok) => ok && res.write(': ping\n\n'));
+      }, HEARTBEAT_MS);
       heartbeat.unref();
       const stop = () => {
         clearInterval(heartbeat);
@@ -166,19 +179,29 @@ export default async function supportRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/api/test/regeneratelisting',
-    {
-      config: { roles: SUPER },
-      schema: {
-        tags,
-        summary: 'The three pending result lists (super administrator)',
-        body: RegenerateListingRequest,
-        response: { 200: RegenerateListingResponse },
+  // The spec shows no payload: a POST without a body, or with a JSON content type and nothing
+  // after it, is the same as `{}` (ADR 0205). Scoped to this route; elsewhere an empty JSON
+  // body stays Fastify's 400.
+  await app.register(async (scoped) => {
+    const json = scoped.getDefaultJsonParser('error', 'error');
+    scoped.removeContentTypeParser('application/json');
+    scoped.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+      body === '' ? done(null, undefined) : json(req, String(body), done),
+    );
+    scoped.withTypeProvider<ZodTypeProvider>().post(
+      '/api/test/regeneratelisting',
+      {
+        config: { roles: SUPER },
+        schema: {
+          tags,
+          summary: 'The three pending result lists (super administrator)',
+          body: RegenerateListingRequest,
+          response: { 200: RegenerateListingResponse },
+        },
       },
-    },
-    async () => support.listing(),
-  );
+      async () => support.listing(),
+    );
+  });
 
   app.get(
     '/api/result/addintoqueue',

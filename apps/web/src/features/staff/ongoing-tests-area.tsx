@@ -22,6 +22,19 @@ function useNow() {
   return now;
 }
 
+/** An e-mail that may wrap after its local part when the table is tight (the text is unchanged). */
+const wrappable = (email: string) => {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+};
+
 /** Ongoing Tests (super administrator): every attempt in progress, live, newest update first. */
 export default function OngoingTestsArea() {
   const { t } = useTranslation('staff');
@@ -55,13 +68,15 @@ export default function OngoingTestsArea() {
             {t('ongoing.total')}: {rows.length}
           </Typography>
           <DataTable
+            dense
+            wrapHeaders
             label={t('ongoing.title')}
             rows={rows}
             empty={t('ongoing.empty')}
             rowKey={(r) => r.userExamId}
             rowTestId={(r) => `ongoing-${r.userExamId}`}
             columns={[
-              { header: t('ongoing.col.username'), cell: (r) => r.username },
+              { header: t('ongoing.col.username'), cell: (r) => wrappable(r.username) },
               { header: t('ongoing.col.userExamId'), cell: (r) => r.userExamId },
               { header: t('ongoing.col.browser'), cell: (r) => r.browser },
               { header: t('ongoing.col.device'), cell: (r) => r.device },

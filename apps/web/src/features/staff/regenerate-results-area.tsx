@@ -49,14 +49,11 @@ export default function RegenerateResultsArea() {
             { header: t('pending.col.userExamId'), cell: (r) => r.userexam_id },
             { header: t('pending.col.assessment'), cell: (r) => r.assessment_name },
             {
-              header: t('regenerate.status'),
+              header: t('search.col.testStatus'),
               cell: (r) => `${STATUS_LABEL[r.status] ?? r.status}${r.queued ? `, ${t('regen.queued')}` : ''}`,
             },
-            {
-              header: t('regenerate.reason'),
-              cell: (r) => r.result_error ?? r.result_status ?? 'N.A.',
-              width: '28%',
-            },
+            { header: t('search.col.resultStatus'), cell: (r) => r.result_status ?? 'N.A.' },
+            { header: t('regenerate.reason'), cell: (r) => r.result_error ?? 'N.A.', width: '24%' },
             {
               header: t('search.col.action'),
               cell: (r) => (

@@ -76,6 +76,10 @@ function summary(e: TimelineEvent): string {
     case 'staff.regenerate':
       add('outcome', d.outcome);
       break;
+    case 'staff.media':
+      // What was opened: a file's name, 'primary image', or the listing ('attempt media (3)').
+      add('', d.media);
+      break;
     default:
       break;
   }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Locator, type Page } from '@playwright/test';
@@ -191,6 +192,37 @@ test('two faces are refused with the spec text', async ({ baseURL }) => {
   }
 });
 
+test('a silent microphone gives No sound detected with four checks after 5 s; capture waits for it', async ({
+  baseURL,
+}) => {
+  const silent = path.join(shots, 'silence.wav');
+  execFileSync('sox', ['-n', '-r', '44100', '-c', '1', silent, 'trim', '0', '8']);
+  const browser = await launchWithFakes(media.oneFace, silent);
+  try {
+    const page = await open(browser, baseURL!, MATCH);
+    const camera = page.getByRole('region', { name: 'Camera Setup' });
+    // Side by side with the speaker check: the camera waits for the microphone test (spec §8).
+    await expect(
+      camera.getByText('Please enable access for microphone then you will capture the image.'),
+    ).toBeVisible();
+    await expect(camera.getByRole('button', { name: 'Capture Image' })).toBeDisabled();
+    const audio = page.getByRole('region', { name: 'Audio Setup' });
+    await audio.getByRole('button', { name: 'Test Microphone' }).click();
+    const started = Date.now();
+    const failed = audio.getByRole('alert').filter({ hasText: 'No sound detected' });
+    await expect(failed).toBeVisible({ timeout: 10_000 });
+    // Spec §9: the test gives up after 5 seconds without a level above 30 percent.
+    expect(Date.now() - started).toBeGreaterThan(4_500);
+    await expect(failed.getByRole('listitem')).toHaveCount(4);
+    await expect(audio.getByRole('button', { name: 'Test Again' })).toBeVisible();
+    await expect(camera.getByRole('button', { name: 'Capture Image' })).toBeDisabled();
+    await shoot(page, 'no-sound', failed);
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
+
 test('permission denied shows the permission dialog, then the troubleshooting page', async ({ baseURL }) => {
   // No fake UI and no granted permission: Chromium refuses getUserMedia (NotAllowedError).
   const browser = await launchWithFakes(media.oneFace, media.audio, false);
@@ -263,6 +295,52 @@ test('test type 14: microphone step, camera step at 450x300, the test starts; re
     await passMicrophone(page);
     await page.getByRole('button', { name: 'Proceed' }).click();
     await expect(page.getByRole('heading', { name: /^Q\.\d+ of \d+$/ })).toBeVisible();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a phone on a slow link reloads mid-check: the setup opens again and the capture still passes', async ({
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const browser = await launchWithFakes(media.oneFace, media.audio);
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, USERS.candidate2);
+    // The spec's minimum bandwidth, 0.3 Mbps, with a slow round trip.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 300,
+      downloadThroughput: 300_000 / 8,
+      uploadThroughput: 300_000 / 8,
+    });
+    // The dashboard's menu is a drawer on a phone: the row is opened wide, the setup used at 375 px.
+    const phone = async () => {
+      await startRow(page, WARN_ONLY);
+      await page.setViewportSize({ width: 375, height: 812 });
+      const camera = page.getByRole('region', { name: 'Camera Setup' });
+      await expect(camera.getByRole('button', { name: 'Capture Image' })).toBeEnabled({ timeout: 30_000 });
+      const box = (await camera.getByLabel('Camera preview').boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(375);
+      return camera;
+    };
+    // Reloaded while the picture is being checked.
+    const first = await phone();
+    await first.getByRole('button', { name: 'Capture Image' }).click();
+    await expect(first.getByText('Please wait till our AI detects your face')).toBeVisible();
+    await page.reload();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/v2/user/dashboard');
+    const camera = await phone();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/test/savePrimaryImage'), { timeout: 120_000 });
+    await camera.getByRole('button', { name: 'Capture Image' }).click();
+    // Before the start a picture kept by the check the reload cut is replaced.
+    expect((await saved).status()).toBe(200);
+    await expect(camera.getByText('Webcam has been configured successfully.')).toBeVisible();
+    await page.screenshot({ path: path.join(shots, 'slow-phone-375.png') });
   } finally {
     await browser.close();
   }

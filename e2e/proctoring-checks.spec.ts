@@ -277,12 +277,8 @@ test("with photo_action 'S' the 4th violation ends the attempt and the dashboard
     }
     const last = await (await photoReply(page)).json();
     expect(last).toMatchObject({ outcome: 'N', warnings: 4, stopped: true });
-    const v = await checkDialog(
-      page,
-      'Violation of Rule !!!',
-      'Your results are being processed.',
-      'proctoring-violation',
-    );
+    // The 4th keeps the face dialog's title (spec section 2), now with Close.
+    const v = await checkDialog(page, 'Face Not Visible', 'Your results are being processed.', 'proctoring-violation');
     await v.getByRole('button', { name: 'Close' }).click();
     await expect(page).toHaveURL(/\/v2\/user\/dashboard$/);
     await page

@@ -147,7 +147,7 @@ test('a video answer: confirmation, countdown, live timer, an upload resumed aft
   await expect(page.getByRole('button', { name: 'Start Recording' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Finish' })).toBeDisabled();
   await shootBoth(page, 'recording-video-recording');
-  await expect(page.getByTestId('video-timer')).toContainText('0:31', { timeout: 40_000 });
+  await expect(page.getByTestId('video-timer')).toContainText('00.31 min', { timeout: 40_000 });
 
   await throttle(100 * 1024);
   await page.getByRole('button', { name: 'Stop Recording' }).click();
@@ -175,7 +175,7 @@ test('a video answer: confirmation, countdown, live timer, an upload resumed aft
     await page.getByRole('dialog', { name: 'Question numbers' }).getByRole('button', { name: '3: Answered' }).click();
   }
   await expect(view.getByTestId('video-saved')).toContainText('Video saved successfully !', { timeout: 60_000 });
-  await expect(view.getByTestId('video-saved')).toContainText(/Recorded time: 0:3\d/);
+  await expect(view.getByTestId('video-saved')).toContainText(/Recorded time: 00\.3\d min/);
   await expect(page.getByRole('button', { name: 'Start Recording' })).toBeDisabled();
   expect(await seriousViolations(page)).toEqual([]);
   await shootBoth(page, 'recording-video-saved');

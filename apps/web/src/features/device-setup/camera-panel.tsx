@@ -43,6 +43,9 @@ export function CameraPanel({ examId, stream, size, micReady, onSnackbar, onProc
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CaptureState>('idle');
   const [still, setStill] = useState<string | null>(null);
+  // Capture waits for the camera's first frame: a click before it (a slow phone, just after a
+  // reload) would send a blank picture and be refused as 'no face'.
+  const [frame, setFrame] = useState(false);
 
   const result = useRef<HTMLDivElement>(null);
 
@@ -68,7 +71,10 @@ export function CameraPanel({ examId, stream, size, micReady, onSnackbar, onProc
         tracks: stream.getVideoTracks(),
       });
       setState(result.state);
-      if (result.state === 'idle') setStill(null);
+      if (result.state === 'idle') {
+        setStill(null);
+        setFrame(false);
+      }
       if (result.snackbar) onSnackbar(result.snackbar);
     } catch (e) {
       console.error('capture failed', e);
@@ -80,12 +86,14 @@ export function CameraPanel({ examId, stream, size, micReady, onSnackbar, onProc
       });
       setState('idle');
       setStill(null);
+      setFrame(false);
       onSnackbar(TEXTS.analysisError);
     }
   };
   const reset = () => {
     setState('idle');
     setStill(null);
+    setFrame(false);
   };
   const text = CAPTURE_TEXT[state];
   const failed = state === 'noFace' || state === 'multipleFaces' || state === 'objects';
@@ -120,6 +128,7 @@ export function CameraPanel({ examId, stream, size, micReady, onSnackbar, onProc
             muted
             playsInline
             aria-label="Camera preview"
+            onLoadedData={() => setFrame(true)}
             sx={{ width: '100%', height: '100%', objectFit: 'cover', transform: 'scaleX(-1)' }}
           />
         )}
@@ -141,7 +150,7 @@ export function CameraPanel({ examId, stream, size, micReady, onSnackbar, onProc
       )}
       <Box ref={result} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {state === 'idle' && (
-          <Button variant="contained" disabled={!micReady} onClick={() => void onCapture()}>
+          <Button variant="contained" disabled={!micReady || !frame} onClick={() => void onCapture()}>
             {TEXTS.captureImage}
           </Button>
         )}

@@ -22,7 +22,9 @@ const outcomeOf = (body: unknown) =>
 /**
  * The server decides: savePrimaryImage analyses the picture; msg SUCCESS is a passed check, 422
  * with outcome N/M/O is no face, multiple faces or background objects (spec §5 "Face check
- * (setup)"). Anything else resets the capture with the spec's snackbar.
+ * (setup)"). Anything else resets the capture with the spec's snackbar: 'Error during facial
+ * analysis.' when the analysis could not run (503), 'Error saving primary image.' otherwise
+ * (a network failure included).
  */
 export function captureResult(reply: SaveReply): CaptureResult {
   if (reply.kind === 'ok') {
@@ -31,7 +33,10 @@ export function captureResult(reply: SaveReply): CaptureResult {
       : { state: 'idle', snackbar: TEXTS.primaryFailed };
   }
   const state = reply.status === 422 ? OUTCOME_STATE[outcomeOf(reply.body)] : undefined;
-  return state ? { state } : { state: 'idle', snackbar: TEXTS.primaryError };
+  if (state) return { state };
+  // 503: the server's facial analysis could not run (busy or timed out): spec §8's analysis text.
+  if (reply.status === 503) return { state: 'idle', snackbar: TEXTS.analysisError };
+  return { state: 'idle', snackbar: TEXTS.primaryError };
 }
 
 /** The text a capture state shows under the camera. */

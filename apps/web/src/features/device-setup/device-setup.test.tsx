@@ -76,6 +76,15 @@ describe('capture result mapping', () => {
       snackbar: TEXTS.primaryError,
     });
     expect(captureResult(rejected('?'))).toEqual({ state: 'idle', snackbar: TEXTS.primaryError });
+    // Spec §8: the call failing is 'Error saving primary image.'; the analysis failing (503) is its own text.
+    expect(captureResult({ kind: 'error', status: 0, body: null })).toEqual({
+      state: 'idle',
+      snackbar: 'Error saving primary image.',
+    });
+    expect(captureResult({ kind: 'error', status: 503, body: null })).toEqual({
+      state: 'idle',
+      snackbar: 'Error during facial analysis.',
+    });
   });
 });
 

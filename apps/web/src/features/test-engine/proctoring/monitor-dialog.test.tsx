@@ -45,13 +45,15 @@ describe('proctoring alerts (spec wording)', () => {
     expect(d.textContent).toContain('Press Ok to take the picture again.');
   });
 
+  // Spec section 2's face warning dialogs: the title stays the face dialog's at the 4th too.
   it.each([
-    ['M', 'You cannot proceed further.'],
-    ['mismatch', 'Your photo does not match. You cannot proceed further.'],
-    ['O', 'Objects detected in the background.'],
-  ] as const)('the %s violation says "%s", has Close and says the results are being processed', (outcome, text) => {
+    ['M', 'Multiple faces detected', 'You cannot proceed further.'],
+    ['mismatch', 'Face not matched', 'Your photo does not match. You cannot proceed further.'],
+    ['O', 'Background Check', 'Objects detected in the background.'],
+    ['N', 'Face Not Visible', 'Your face is not visible, please come closer to the camera.'],
+  ] as const)('the %s violation is titled %s, says "%s", has Close and results processing', (outcome, title, text) => {
     show({ kind: 'photo', outcome, level: 'violation', warnings: 4 });
-    expect(screen.getByRole('heading', { name: 'Violation of Rule !!!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByRole('dialog').textContent).toContain(text);
     expect(screen.getByRole('dialog').textContent).toContain('Your results are being processed.');
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
@@ -67,5 +69,12 @@ describe('proctoring alerts (spec wording)', () => {
     const { d } = show({ kind: 'audio', level: 'warning', warnings: 3 });
     expect(screen.getByRole('heading', { name: 'Multiple Speakers Detected' })).toBeTruthy();
     expect(d.textContent).toContain('Warning 3 of 4.');
+  });
+
+  it('the 5th speaker warning is the violation with Close', () => {
+    const { d } = show({ kind: 'audio', level: 'violation', warnings: 5 });
+    expect(screen.getByRole('heading', { name: 'Violation of Rule !!!' })).toBeTruthy();
+    expect(d.textContent).toContain('Your results are being processed.');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 });

@@ -18,14 +18,16 @@ export function MonitorDialogView({
   const { t } = useTranslation('proctoring');
   const d = dialog;
   const violation = !!d && d.kind !== 'camera' && d.level === 'violation';
+  // A photo check keeps its face dialog's title (spec section 2), the 4th too ('Face not matched':
+  // 'Your photo does not match. You cannot proceed further.'); the speakers' 5th is the violation.
   const titleKey = !d
     ? 'camera'
-    : violation
-      ? 'violation'
-      : d.kind === 'photo'
-        ? d.level === 'image'
-          ? 'image'
-          : d.outcome
+    : d.kind === 'photo'
+      ? d.level === 'image'
+        ? 'image'
+        : d.outcome
+      : violation
+        ? 'violation'
         : d.kind;
   return (
     <WarningDialog

@@ -5,7 +5,7 @@ import VideocamIcon from '@mui/icons-material/Videocam';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { VIDEO, clockLabel, minutesLabel, videoRecordingProblem, videoTimerSeconds } from '@invigil/contracts';
+import { VIDEO, minutesLabel, videoRecordingProblem, videoTimerSeconds } from '@invigil/contracts';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { LevelMeter } from '../../../lib/media/level-meter.ts';
@@ -215,7 +215,8 @@ export default function VideoView({ item, examId, disabled, setRecording }: Ques
             }}
           >
             <FiberManualRecordIcon sx={{ color: '#ff5252' }} fontSize="small" aria-hidden />
-            {clockLabel(videoTimerSeconds(elapsed * 1000))}
+            {/* mm.ss min, as the spec writes its cap ('04.00 min') */}
+            {minutesLabel(videoTimerSeconds(elapsed * 1000))}
           </Typography>
         )}
       </Box>
@@ -251,7 +252,7 @@ export default function VideoView({ item, examId, disabled, setRecording }: Ques
           <Typography color="success.main" sx={{ fontWeight: 600 }}>
             {t('videoSaved')}
           </Typography>
-          <Typography variant="body2">{t('recordedTime', { time: clockLabel(recordedTime) })}</Typography>
+          <Typography variant="body2">{t('recordedTime', { time: minutesLabel(recordedTime) })}</Typography>
         </Box>
       )}
       <WarningDialog

@@ -92,7 +92,13 @@ export function LanguageModal({ open, examName, languages, preferred, onCancel, 
         ) : (
           <>
             <Button onClick={() => setStep('choose')}>{t('language.no')}</Button>
-            <Button variant="contained" onClick={() => onConfirm(choice!)} autoFocus>
+            <Button
+              variant="contained"
+              // Yes sits where Proceed was: the second click of a double click on Proceed must not
+              // answer a question the candidate never saw (its click count is 2).
+              onClick={(e) => e.detail < 2 && onConfirm(choice!)}
+              autoFocus
+            >
               {t('language.yes')}
             </Button>
           </>

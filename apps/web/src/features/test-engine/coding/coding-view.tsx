@@ -175,7 +175,9 @@ export function CodingView({ item, examId, disabled, onChange }: QuestionViewPro
           {t('coding.compile')}
         </Button>
         <Typography variant="body2" data-testid="compile-count">
-          {t('coding.compileCount', { n: state.countCompilation })}
+          {t(state.countCompilation === 1 ? 'coding.compileCountOne' : 'coding.compileCount', {
+            n: state.countCompilation,
+          })}
         </Typography>
       </Box>
       {notice && (

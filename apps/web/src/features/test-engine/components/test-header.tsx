@@ -10,11 +10,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatHms } from '@invigil/contracts';
+import { formatHms, progressPercent } from '@invigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { getCookie } from '../../../lib/cookies.ts';
@@ -28,13 +29,15 @@ export function TestHeader() {
   const { t } = useTranslation('testEngine');
   const engine = useEngine();
   const s = useEngineState();
-  const { canJump } = useNavigation();
+  const { canJump, answered } = useNavigation();
   const [gridAnchor, setGridAnchor] = useState<HTMLElement | null>(null);
   const [showInstructions, setShowInstructions] = useState(false);
   const survey = engine.isSurvey;
   const d = s.detail!;
   const low = s.remaining <= 60;
   const saveState = !s.online ? 'offline' : s.pendingCount > 0 ? 'pending' : 'saved';
+  // Spec §4 Timer: progress is answered divided by total times 100.
+  const progress = progressPercent(answered.filter(Boolean).length, s.items.length);
   const instructions =
     d.selectedLanguage !== 'en-IN' && d.translated_instructions ? d.translated_instructions : d.instruction_text;
   return (
@@ -112,6 +115,13 @@ export function TestHeader() {
           <span data-testid="countdown">{s.timeUp ? t('timesUp') : formatHms(s.remaining)}</span>
         </Box>
       </Toolbar>
+      <LinearProgress
+        variant="determinate"
+        value={progress}
+        aria-label={t('progress', { percent: progress })}
+        title={t('progress', { percent: progress })}
+        sx={{ height: 4 }}
+      />
       {!s.online && (
         <Box role="alert" sx={{ bgcolor: 'warning.light', color: '#000', px: 2, py: 0.5, fontSize: '0.875rem' }}>
           {t('offline')}

@@ -46,6 +46,13 @@ describe('time out (spec: the timer shows "Time\'s up!", the auto-submit notice 
     expect(screen.getByTestId('countdown').textContent).toBe("Time's up!");
   });
 
+  it('shows the progress: answered divided by total times 100', () => {
+    const answered = { ...item, qid: 2, buttonStyle: 'Answered' as const, selectedChoiceId: '5', answerStatus: true };
+    renderWith(<TestHeader />, { phase: 'questions', remaining: 61, items: [item, answered, { ...item, qid: 3 }] });
+    const bar = screen.getByRole('progressbar', { name: 'Progress: 33% answered' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('33');
+  });
+
   it('counts down in h:mm:ss before that', () => {
     renderWith(<TestHeader />, { phase: 'questions', remaining: 61 });
     expect(screen.getByTestId('countdown').textContent).toBe('00:01:01');
@@ -59,6 +66,18 @@ describe('time out (spec: the timer shows "Time\'s up!", the auto-submit notice 
     });
     const dialog = screen.getByRole('dialog', { name: "System Warning Time's up!" });
     expect(dialog.textContent).toContain('Your time is over and your test has been submitted automatically.');
+  });
+});
+
+describe('window-switch warning (spec: the switch past webproctoringcount ends the test)', () => {
+  it('counts the switches left until the one that ends the test', () => {
+    renderWith(<TestShell onExit={() => {}} onLogout={() => {}} />, {
+      phase: 'questions',
+      modal: { kind: 'window', verdict: 'warning', count: 1, limit: 2 },
+    });
+    const dialog = screen.getByRole('dialog', { name: 'WARNING !!!' });
+    // Limit 2: the 2nd switch is the last warning, the 3rd ends the test.
+    expect(dialog.textContent).toContain('You have switched 1 time(s); 2 more will end the test.');
   });
 });
 

@@ -165,7 +165,8 @@ export function TestShell({ onExit, onLogout }: { onExit(): void; onLogout(): vo
         ) : (
           t('windowSwitchWarning', {
             count: windowModal?.count ?? 0,
-            left: Math.max(0, (windowModal?.limit ?? 0) - (windowModal?.count ?? 0)),
+            // The test ends on the switch past the limit: limit - count + 1 more.
+            left: Math.max(1, (windowModal?.limit ?? 0) - (windowModal?.count ?? 0) + 1),
           })
         )}
       </WarningDialog>

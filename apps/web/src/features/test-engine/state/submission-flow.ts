@@ -28,6 +28,33 @@ export async function completeSubmission(set: SetState, input: PipelineInput): P
   if (!r.evaluation && detail.showscore === 1 && r.resultStatus !== 'Processed') void pollResult(set, examId, trigger);
 }
 
+/**
+ * The attempt was closed elsewhere (submitted in another tab): nothing is submitted again; the
+ * server's outcome is shown as this tab's submission (the local copy is dropped).
+ */
+export async function showClosedAttempt(set: SetState, examId: number): Promise<void> {
+  set({
+    modal: null,
+    submission: { state: 'processing', trigger: EXAM_STATUS.completed, evaluation: null, resultStatus: null },
+  });
+  clearLocalCopy(examId);
+  let status: Awaited<ReturnType<typeof fetchResultStatus>> | null = null;
+  try {
+    status = await fetchResultStatus(examId);
+  } catch {
+    /* shown as submitted without a score */
+  }
+  set({
+    phase: 'finished',
+    submission: {
+      state: 'done',
+      trigger: status?.examStatus ?? EXAM_STATUS.completed,
+      evaluation: status?.evaluation ?? null,
+      resultStatus: status?.resultStatus ?? null,
+    },
+  });
+}
+
 /** Asks every 2 s, 15 times at most, until the result is processed. */
 async function pollResult(set: SetState, examId: number, trigger: string) {
   for (let i = 0; i < 15; i++) {

@@ -43,14 +43,15 @@ function ClearButton({ onClear, disabled }: { onClear(): void; disabled: boolean
 
 /** Single choice (1, 13, 14, 16, 17, 18, 24, 32): one radio group. */
 export function SingleChoiceView({ item, disabled, onChange }: QuestionViewProps) {
-  const { t } = useTranslation('testEngine');
   const options = choicesOf(item);
   return (
-    <FormControl component="fieldset" fullWidth disabled={disabled}>
-      <FormLabel component="legend" sx={{ position: 'absolute', left: -9999 }}>
-        {t('qOfN', { n: item.index + 1, total: '' })}
-      </FormLabel>
-      <RadioGroup value={item.selectedChoiceId ?? ''} onChange={(e) => onChange({ selectedChoiceId: e.target.value })}>
+    <FormControl fullWidth disabled={disabled}>
+      {/* Named by the frame's 'Q.n of N' heading: a second, hidden 'Q.n of' would read twice. */}
+      <RadioGroup
+        aria-labelledby={`q-${item.qid}-label`}
+        value={item.selectedChoiceId ?? ''}
+        onChange={(e) => onChange({ selectedChoiceId: e.target.value })}
+      >
         {options.map((c) => (
           <FormControlLabel key={c.id} value={c.id} control={<Radio />} label={<ChoiceLabel c={c} />} sx={optionSx} />
         ))}

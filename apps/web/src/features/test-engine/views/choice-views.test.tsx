@@ -1,0 +1,35 @@
+import type { QuestionItem } from '@invigil/contracts';
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '../../../components/test-render.tsx';
+import '../../../i18n/index.ts';
+import { QuestionFrame } from '../components/question-frame.tsx';
+import { EngineContext } from '../engine-context.ts';
+import { EngineStore } from '../state/engine-store.ts';
+import type { TestEngine } from '../state/test-engine.ts';
+import { SingleChoiceView } from './choice-views.tsx';
+
+const item = {
+  qid: 155,
+  index: 0,
+  qtypecode: 1,
+  qtext: '<p>Which planet is known as the Red Planet?</p>',
+  choiceid: '1|^^|2',
+  choicetext: 'Venus|^^|Mars',
+  translated_choicetext: '--null--|^^|--null--',
+  buttonStyle: 'Not Visited',
+} as unknown as QuestionItem;
+
+describe('single choice (spec: each question view shows "Q.n of N")', () => {
+  it('shows "Q.1 of N" once and names the radio group by it', () => {
+    render(
+      <EngineContext.Provider value={new EngineStore() as unknown as TestEngine}>
+        <QuestionFrame item={item} number={1} total={8}>
+          <SingleChoiceView item={item} examId={7} disabled={false} onChange={() => {}} />
+        </QuestionFrame>
+      </EngineContext.Provider>,
+    );
+    expect(screen.getAllByText(/^Q\.1 of/)).toHaveLength(1);
+    expect(screen.getByRole('radiogroup', { name: 'Q.1 of 8' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Mars' })).toBeTruthy();
+  });
+});

@@ -35,10 +35,13 @@ test('adaptive test (examtypeid 4): the server serves each question; Next and Fi
   test.setTimeout(60_000);
   const first = page.waitForResponse((r) => r.url().endsWith('/api/test/userTest'));
   await openTest(page, USERS.candidate, 'Adaptive Aptitude Test');
-  const served = decode((await (await first).json()).quesData) as Array<{ qtext: string; qmarks: number }>;
+  // An adaptive test serves no question before the clock runs (ADR 0198).
+  expect(decode((await (await first).json()).quesData)).toHaveLength(0);
+  const afterStart = page.waitForResponse((r) => r.url().endsWith('/api/test/userTest'));
+  await button(page, 'Start').click();
+  const served = decode((await (await afterStart).json()).quesData) as Array<{ qtext: string; qmarks: number }>;
   // Only the first question comes with the test; the pools stay on the server.
   expect(served).toHaveLength(1);
-  await button(page, 'Start').click();
   await question(page, 1);
   // No Mark for Review in a test that never comes back to a question.
   await expect(page.getByRole('button', { name: 'Mark for Review' })).toHaveCount(0);
@@ -61,7 +64,20 @@ test('adaptive test (examtypeid 4): the server serves each question; Next and Fi
     marks += current.qmarks;
     expect(body.remainingMarks).toBe(5 - marks);
     await question(page, n + 1);
-    if (n === 1) await shootBoth(page, 'test-engine-adaptive');
+    if (n === 1) {
+      await shootBoth(page, 'test-engine-adaptive');
+      // Back on the first question: its answer chose this one, so it stands (ADR 0197).
+      await button(page, 'Previous').click();
+      await question(page, 1);
+      await expect(
+        page.getByText('This answer can no longer be changed: the next question was chosen from it.'),
+      ).toBeVisible();
+      for (const radio of await page.getByRole('radio').all()) await expect(radio).toBeDisabled();
+      await shootBoth(page, 'test-engine-adaptive-locked');
+      await button(page, 'Next').click();
+      await question(page, 2);
+      await expect(page.getByRole('radio').first()).toBeEnabled();
+    }
   }
   // Remaining marks are zero: Next is off, Finish is on.
   expect(marks).toBe(5);

@@ -291,11 +291,11 @@ beforeAll(async () => {
   const a = bearer(tokens.candidateA);
   // An exam only candidate A has, started, with one uploaded answer file.
   const id = await attemptId(t, DEMO.candidate.email, EXAMS.mandatory);
-  const opened = await t.app.inject({ method: 'POST', url: '/api/test/userTest', headers: a, payload: { examId: id } });
-  const qid = decode<Array<{ qid: number }>>(opened.json().quesData)[0]!.qid;
   expect(
     (await t.app.inject({ method: 'POST', url: '/api/test/startExam', headers: a, payload: { id } })).statusCode,
   ).toBe(200);
+  const opened = await t.app.inject({ method: 'POST', url: '/api/test/userTest', headers: a, payload: { examId: id } });
+  const qid = decode<Array<{ qid: number }>>(opened.json().quesData)[0]!.qid;
   const up = await t.app.inject({
     ...multipart(
       '/api/result/uploadfile',

@@ -30,7 +30,7 @@ describe('taking a test: start, save, resume, submit', () => {
     id = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
   });
 
-  it('userTest gives the exam detail and every question without answers', async () => {
+  it('userTest before the start gives the exam detail and outlines: the content comes once the clock runs (ADR 0198)', async () => {
     const res = await post('/api/test/userTest', asha, {
       examId: id,
       remainingTime: 999999,
@@ -48,20 +48,20 @@ describe('taking a test: start, save, resume, submit', () => {
       time_remaining: 1800,
       selectedLanguage: 'en-IN',
     });
-    items = decode<QuestionItem[]>(body.quesData);
-    expect(items.map((q) => q.qtypecode)).toEqual([1, 2, 3, 13, 5, 4, 6, 7]);
-    expect(items.every((q) => q.buttonStyle === 'Not Visited')).toBe(true);
-    const blanks = items.find((q) => q.qtypecode === 3)!;
-    expect(Object.keys(blanks.blanks!)).toEqual(['BLANK1', 'BLANK2']);
-    expect(blanks.passageheader).toBe('Passage: States of water');
-    const match = items.find((q) => q.qtypecode === 7)!;
-    expect(match.questionContent!.columnB!.map((b) => b.id)).not.toEqual([101, 102, 103, 104]);
+    const outlines = decode<QuestionItem[]>(body.quesData);
+    expect(outlines.length).toBeGreaterThan(5);
+    expect(new Set(outlines.map((o) => o.qtext))).toEqual(new Set(['']));
+    expect(outlines.every((o) => o.choicetext === '' && o.questionContent === null && !o.passagetext)).toBe(true);
   });
 
   it('a save before starting is refused', async () => {
+    const { rows } = await t.database.executeSql<{ id: number }>(
+      'SELECT q.id FROM questions q JOIN user_exams ue ON ue.exam_id = q.exam_id WHERE ue.id = $1 ORDER BY q.position LIMIT 1',
+      [id],
+    );
     const res = await post('/api/test/answeredQuestions', asha, {
       id,
-      changes: [{ qid: items[0]!.qid, seq: 1, answer: { selectedChoiceId: '1' } }],
+      changes: [{ qid: Number(rows[0]!.id), seq: 1, answer: { selectedChoiceId: '1' } }],
     });
     expect(res.statusCode).toBe(409);
   });
@@ -74,6 +74,19 @@ describe('taking a test: start, save, resume, submit', () => {
     expect(first.json().time_remaining).toBeGreaterThan(1790);
     const again = await post('/api/test/startExam', asha, { id, selectedLanguage: 'hi-IN' });
     expect(again.json().exam_end_time).toBe(first.json().exam_end_time);
+  });
+
+  it('once started, userTest gives every question without answers', async () => {
+    const res = await post('/api/test/userTest', asha, { examId: id });
+    expect(res.json<Reply<'POST /api/test/userTest'>>().examDetail[0]).toMatchObject({ status: '001' });
+    items = decode<QuestionItem[]>(res.json().quesData);
+    expect(items.map((q) => q.qtypecode)).toEqual([1, 2, 3, 13, 5, 4, 6, 7]);
+    expect(items.every((q) => q.buttonStyle === 'Not Visited')).toBe(true);
+    const blanks = items.find((q) => q.qtypecode === 3)!;
+    expect(Object.keys(blanks.blanks!)).toEqual(['BLANK1', 'BLANK2']);
+    expect(blanks.passageheader).toBe('Passage: States of water');
+    const match = items.find((q) => q.qtypecode === 7)!;
+    expect(match.questionContent!.columnB!.map((b) => b.id)).not.toEqual([101, 102, 103, 104]);
   });
 
   it('delta saves upsert only the changed answers; a lower seq never overwrites a higher one', async () => {
@@ -238,8 +251,8 @@ describe('taking a test: start, save, resume, submit', () => {
 describe('time cannot be extended', () => {
   it('a save after the deadline is refused and the attempt is closed with 011 and scored', async () => {
     const id = await attemptId(t, DEMO.candidate.email, EXAMS.twoMinute);
-    const items = decode<QuestionItem[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
     await post('/api/test/startExam', asha, { id });
+    const items = decode<QuestionItem[]>((await post('/api/test/userTest', asha, { examId: id })).json().quesData);
     await post('/api/test/answeredQuestions', asha, {
       id,
       changes: [{ qid: items[0]!.qid, seq: 1, answer: { selectedChoiceId: items[0]!.choiceid.split('|^^|')[0] } }],

@@ -14,8 +14,8 @@ it('submit answers Processing and the pg-boss scoring job writes the result', as
   const token = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
   const id = await attemptId(t, DEMO.candidate.email, EXAMS.twoMinute);
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
-  const items = decode<QuestionItem[]>((await post('/api/test/userTest', { examId: id })).json().quesData);
   await post('/api/test/startExam', { id });
+  const items = decode<QuestionItem[]>((await post('/api/test/userTest', { examId: id })).json().quesData);
   const answers = items.map((q, i) => ({
     qid: q.qid,
     seq: i + 1,

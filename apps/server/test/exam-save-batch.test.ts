@@ -27,15 +27,15 @@ describe('group commit of progress saves', () => {
   beforeAll(async () => {
     ashaId = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
     raviId = await attemptId(t, DEMO.candidate2.email, EXAMS.allTypes);
-    const ut = await post('/api/test/userTest', asha, { examId: ashaId });
-    const [q0, q1, q2, ...rest] = decode<Array<{ qid: number }>>(ut.json().quesData).map((q) => q.qid);
-    if (q0 === undefined || q1 === undefined || q2 === undefined) throw new Error('the demo test has three questions');
-    qids = [q0, q1, q2, ...rest];
     for (const [token, id] of [
       [asha, ashaId],
       [ravi, raviId],
     ] as const)
       expect((await post('/api/test/startExam', token, { id })).statusCode).toBe(200);
+    const ut = await post('/api/test/userTest', asha, { examId: ashaId });
+    const [q0, q1, q2, ...rest] = decode<Array<{ qid: number }>>(ut.json().quesData).map((q) => q.qid);
+    if (q0 === undefined || q1 === undefined || q2 === undefined) throw new Error('the demo test has three questions');
+    qids = [q0, q1, q2, ...rest];
   });
 
   const saved = async (token: string, id: number) => {

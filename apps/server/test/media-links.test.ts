@@ -78,9 +78,9 @@ describe.each(STORES)('signed media URLs on %s', (_name, store) => {
     asha = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
     support = await loginAs(t.app, DEMO.support.email, DEMO.support.password);
     id = await attemptId(t, DEMO.candidate2.email, EXAMS.windowSwitch);
+    expect((await post('/api/test/startExam', ravi, { id })).statusCode).toBe(200);
     const opened = await post('/api/test/userTest', ravi, { examId: id });
     qid = decode<Array<{ qid: number }>>(opened.json().quesData)[0]!.qid;
-    expect((await post('/api/test/startExam', ravi, { id })).statusCode).toBe(200);
     const up = await t.app.inject(upload(ravi, `${id}_${qid}`, 'my answer.pdf', pdf));
     expect(up.statusCode).toBe(200);
     fileUrl = up.json().file_url;

@@ -33,8 +33,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API nodes share one clock: 
 
   it('a session from node A works on node B; saves alternate across nodes and the highest seq wins', async () => {
     const id = await attemptId(a, DEMO.candidate.email, EXAMS.twoMinute);
-    const items = decode<QuestionItem[]>((await post(a.app, '/api/test/userTest', { examId: id })).json().quesData);
     expect((await post(b, '/api/test/startExam', { id })).statusCode).toBe(200);
+    const items = decode<QuestionItem[]>((await post(a.app, '/api/test/userTest', { examId: id })).json().quesData);
     const qid = items[0]!.qid;
     const [c1, c2] = items[0]!.choiceid.split('|^^|');
     // seq 2 reaches node B before seq 1 reaches node A (two tabs, two routes through the balancer).
@@ -56,8 +56,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API nodes share one clock: 
 
   it('after the deadline plus grace a save is refused on both nodes, whichever started the attempt', async () => {
     const id = await attemptId(a, DEMO.candidate.email, EXAMS.mandatory);
-    const items = decode<QuestionItem[]>((await post(b, '/api/test/userTest', { examId: id })).json().quesData);
     expect((await post(a.app, '/api/test/startExam', { id })).statusCode).toBe(200);
+    const items = decode<QuestionItem[]>((await post(b, '/api/test/userTest', { examId: id })).json().quesData);
     // The deadline passed 16 s ago: beyond the 15 s grace.
     await a.database.executeSql(`UPDATE user_exams SET deadline_at = now() - interval '16 seconds' WHERE id = $1`, [
       id,

@@ -64,9 +64,9 @@ describe("another candidate's attempt, result and media answer as missing ones",
     ravi = await loginAs(t.app, DEMO.candidate2.email, DEMO.candidate2.password);
     support = await loginAs(t.app, DEMO.support.email, DEMO.support.password);
     id = await attemptId(t, DEMO.candidate.email, EXAMS.windowSwitch);
+    expect((await post('/api/test/startExam', asha, { id })).statusCode).toBe(200);
     const opened = await post('/api/test/userTest', asha, { examId: id });
     const qid = decode<Array<{ qid: number }>>(opened.json().quesData)[0]?.qid;
-    expect((await post('/api/test/startExam', asha, { id })).statusCode).toBe(200);
     const boundary = '----notyours';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="upl"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\r\n--${boundary}--\r\n`;
     const up = await t.app.inject({

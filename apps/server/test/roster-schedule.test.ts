@@ -252,7 +252,12 @@ describe('scheduling an imported test and taking it', () => {
       showscore: 1,
       languages: ['en-IN', 'hi-IN'],
     });
-    const items = decode<QuestionItem[]>(opened.json().quesData);
+    // Outlines before the start; the questions' content comes once the clock runs (ADR 0198).
+    const outlines = decode<QuestionItem[]>(opened.json().quesData);
+    expect(outlines).toHaveLength(17);
+    expect(outlines.every((q) => q.qtext === '' && q.choicetext === '')).toBe(true);
+    expect((await post('/api/test/startExam', { id, selectedLanguage: 'en-IN' })).statusCode).toBe(200);
+    const items = decode<QuestionItem[]>((await post('/api/test/userTest', { examId: id })).json().quesData);
     expect(items).toHaveLength(17);
     expect(JSON.stringify(items)).not.toMatch(/Paris|Rome|testCases|"hidden"|\[\[1,102\]/);
     // Descriptive questions that take only text, or only a file, say so to the view.
@@ -263,7 +268,6 @@ describe('scheduling an imported test and taking it', () => {
       ]),
     );
     expect(items[5]!.questionContent).toBeNull();
-    expect((await post('/api/test/startExam', { id, selectedLanguage: 'en-IN' })).statusCode).toBe(200);
     const monitoring = await post('/api/test/getMonitoringData', { userexamid: id });
     expect(monitoring.json().result).toMatchObject({ photo_timer: 60, photo_action: 'S' });
     const choice = (q: QuestionItem, text: string) =>
@@ -313,8 +317,8 @@ describe('scheduling an imported test and taking it', () => {
       )
     ).rows[0]!.id;
     const post = (url: string, payload: object) => client.call({ method: 'POST', url, headers: bearer(nila), payload });
-    await post('/api/test/userTest', { examId: second });
     await post('/api/test/startExam', { id: second, selectedLanguage: 'en-IN' });
+    await post('/api/test/userTest', { examId: second });
     await post(`/api/result/submittest/${second}`, { status: '010', submitType: 'STANDARD' });
     expect((await attempts()).map((a) => a.status)).toEqual(['010', '010']);
   });

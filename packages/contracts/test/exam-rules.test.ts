@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allBlanksFilled,
+  answerLocked,
   canFinish,
   canGoNext,
   canGoPrevious,
@@ -96,6 +97,12 @@ describe('navigation rules', () => {
     expect(canGoNext(adaptive)).toBe(true);
     expect(canFinish({ ...adaptive, marksServed: 5 })).toBe(true);
     expect(canGoNext({ ...adaptive, marksServed: 5 })).toBe(false);
+  });
+  it('adaptive: only the last question served may change its answer (ADR 0197)', () => {
+    expect(answerLocked({ examtypeid: 4, index: 0, total: 3 })).toBe(true);
+    expect(answerLocked({ examtypeid: 4, index: 1, total: 3 })).toBe(true);
+    expect(answerLocked({ examtypeid: 4, index: 2, total: 3 })).toBe(false);
+    expect(answerLocked({ examtypeid: 1, index: 0, total: 3 })).toBe(false);
   });
   it('grid jumps respect navigation and mandatory rules', () => {
     expect(canJumpTo({ ...base, index: 2 }, 0, [])).toBe(true);

@@ -47,3 +47,12 @@ export function canJumpTo(s: NavigationState, target: number, answeredFlags: boo
   if (s.mandatory) return answeredFlags.slice(0, target).every(Boolean);
   return true;
 }
+
+/**
+ * An adaptive test's earlier answers chose the questions after them: only the last question
+ * served may still change, and the server keeps the others as they were (ADR 0197), so the
+ * screen shows them read-only.
+ */
+export function answerLocked(s: Pick<NavigationState, 'examtypeid' | 'index' | 'total'>): boolean {
+  return s.examtypeid === ADAPTIVE_EXAM_TYPE && s.index < s.total - 1;
+}

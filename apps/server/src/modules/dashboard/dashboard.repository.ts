@@ -15,6 +15,8 @@ export interface AttemptRecord {
   resultStatus: string | null;
   resultDate: Date | null;
   percentage: string | null;
+  /** The exam shows its score to the candidate (settings.showscore 1, as the result status route reads it). */
+  showScore: boolean;
   examName: string;
   testType: number;
   languages: string[];
@@ -52,7 +54,7 @@ const toArray = (v: unknown): string[] => {
 const ATTEMPT_SELECT = `
   SELECT ue.id AS user_exam_id, ue.exam_id, ue.status, ue.scheduled_at, ue.expires_at, ue.finished_at,
          ue.selected_language, ue.assessee, ue.assessee_role, ue.result_status, ue.result_date, ue.percentage,
-         e.name AS exam_name, e.test_type, e.languages, ue.group_id, g.name AS group_name, g.category,
+         e.name AS exam_name, e.test_type, e.languages, e.settings->>'showscore' AS showscore, ue.group_id, g.name AS group_name, g.category,
          COALESCE(ug.report_ready, false) AS report_ready
     FROM user_exams ue
     JOIN exams e ON e.id = ue.exam_id
@@ -77,6 +79,7 @@ interface AttemptRow {
   result_status: string | null;
   result_date: DbDate | null;
   percentage: string | number | null;
+  showscore: string | null;
   exam_name: string;
   test_type: DbId;
   languages: string[] | string | null;
@@ -115,6 +118,7 @@ function toAttempt(r: AttemptRow): AttemptRecord {
     resultStatus: r.result_status ?? null,
     resultDate: toDate(r.result_date),
     percentage: r.percentage === null || r.percentage === undefined ? null : String(r.percentage),
+    showScore: Number(r.showscore ?? 0) === 1 || r.showscore === 'true',
     examName: String(r.exam_name),
     testType: Number(r.test_type),
     languages: toArray(r.languages),

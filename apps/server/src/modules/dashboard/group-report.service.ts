@@ -106,7 +106,8 @@ function render(
           a.examName,
           expired ? 'Expired' : (STATUS_TEXT[a.status] ?? a.status),
           a.resultStatus ?? 'N.A.',
-          a.percentage !== null ? `${Number(a.percentage).toFixed(2)} %` : 'N.A.',
+          // A test set not to show its score keeps it from the candidate here too.
+          a.percentage !== null && a.showScore ? `${Number(a.percentage).toFixed(2)} %` : 'N.A.',
           fmtDate(a.resultDate ?? a.finishedAt ?? (expired ? a.expiresAt : a.scheduledAt)),
         ],
         false,

@@ -43,7 +43,10 @@ export class AdaptiveService {
     const at = served.indexOf(body.qid);
     const current = byId.get(body.qid);
     if (at < 0 || !current) throw badRequest('This question was not served in this test.');
-    await this.repo.upsertAnswers(a.id, [{ qid: body.qid, seq: body.seq, answer: body.answer }], SAVE_GRACE_SECONDS);
+    // An earlier question's answer chose the one after it and stands (ADR 0197): only the last is saved.
+    const last = at === served.length - 1;
+    if (last)
+      await this.repo.upsertAnswers(a.id, [{ qid: body.qid, seq: body.seq, answer: body.answer }], SAVE_GRACE_SECONDS);
     const lang = a.selectedLanguage ?? DEFAULT_LANGUAGE;
     const marksServed = (ids: number[]) => ids.reduce((s, id) => s + (byId.get(id)?.marks ?? 0), 0);
     const respond = (ids: number[], qid: number | null) => {
@@ -60,7 +63,7 @@ export class AdaptiveService {
       };
     };
     // Already answered before (double click, retry): hand back the question that followed it.
-    if (at < served.length - 1) return respond(served, served[at + 1] ?? null);
+    if (!last) return respond(served, served[at + 1] ?? null);
     const correct =
       scoreQuestion(toScoringQuestion(current, this.itemIds.matching(a.id, current)), body.answer) >= current.marks &&
       current.marks > 0;

@@ -7,6 +7,7 @@ import {
 } from '@invigil/contracts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import { changesFrom, decodeQuestionStates, type AnswerChange } from './answer-changes.ts';
+import { answerableQuestions } from './answerable-questions.ts';
 import { SAVE_GRACE_SECONDS, TIME_UP, type TimeoutCloser } from './attempt-rules.ts';
 import { permitted } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
@@ -40,13 +41,13 @@ export class AnswerSaveService {
       (o) => attemptPolicy.take(userId, o),
       attemptPolicy.notFound,
     );
-    const allowed = await this.repo.questionIds(owner.examId);
+    const { known, writable } = await answerableQuestions(this.repo, { id: body.id, ...owner });
     let changes: AnswerChange[];
     let snapshot: unknown = null;
     if ('changes' in body) {
-      const bad = body.changes.find((c) => !allowed.has(c.qid));
+      const bad = body.changes.find((c) => !known.has(c.qid));
       if (bad) throw badRequest(`Question ${bad.qid} is not part of this test.`);
-      changes = body.changes;
+      changes = body.changes.filter((c) => writable.has(c.qid));
     } else {
       const items = decodeQuestionStates(body.quesData);
       let examDetail: unknown;
@@ -55,7 +56,7 @@ export class AnswerSaveService {
       } catch {
         throw badRequest('examDetail is not base64url-encoded JSON.');
       }
-      changes = changesFrom(items, allowed);
+      changes = changesFrom(items, writable);
       snapshot = { examDetail, quesData: items };
       // Refused whole, before anything is written: the stored state stays as it was.
       const kb = Math.ceil(Buffer.byteLength(JSON.stringify(snapshot)) / 1024);

@@ -13,6 +13,7 @@ import { monitoringSettings } from '../../lib/monitoring.ts';
 import { permitted } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { changesFrom, decodeQuestionStates } from './answer-changes.ts';
+import { answerableQuestions } from './answerable-questions.ts';
 import {
   SAVE_GRACE_SECONDS,
   assertTakeable,
@@ -21,7 +22,7 @@ import {
   timeRemaining,
   type TimeoutCloser,
 } from './attempt-rules.ts';
-import { codingSetting, toExamDetail, toQuestionItem } from './exam.presenter.ts';
+import { codingSetting, toExamDetail, toQuestionItem, toQuestionOutline } from './exam.presenter.ts';
 import type { AnswerSnapshotRepository } from './answer-snapshot.repository.ts';
 import type { Attempt, ExamRepository } from './exam.repository.ts';
 import type { ItemIds } from './item-ids.ts';
@@ -49,24 +50,29 @@ export class ExamSessionService {
     await refuseIfTimedOut(a, this.closer);
     const lang = attemptLanguage(a, body.selectedLanguage);
     const view = { ...a, selectedLanguage: lang };
-    const questions = await visibleQuestions(this.repo, a);
+    const all = await this.repo.questions(a.examId);
+    // The questions' content goes out only once the clock runs (ADR 0198): before the first start
+    // the items are outlines (ids, kinds, marks), so a candidate cannot read them with the time
+    // unspent; an adaptive test serves its first question only then.
+    const clockRuns = a.deadlineAt !== null;
+    const adaptive = a.exam.examTypeId === ADAPTIVE_EXAM_TYPE;
+    const questions = clockRuns ? await visibleQuestions(this.repo, a) : all;
     if (questions.length === 0) throw new HttpError(409, 'No questions are available for this test.');
     const stored = new Map((await this.repo.answers(a.id)).map((s) => [s.qid, s]));
-    const items = questions.map((q, i) =>
+    const whole = (!clockRuns && adaptive ? [] : questions).map((q, i) =>
       toQuestionItem(q, i, lang, a.id, this.itemIds, stored.get(q.id), codingSetting(a)),
     );
+    // adaptive: the earlier answers chose the questions after them and stand (ADR 0197)
+    if (adaptive) whole.forEach((item, i) => (item.disabled = i < whole.length - 1));
+    const items = clockRuns ? whole : whole.map(toQuestionOutline);
     const detail = toExamDetail(view, timeRemaining(a));
-    const all = await this.repo.questions(a.examId);
-    const pools =
-      a.exam.examTypeId === ADAPTIVE_EXAM_TYPE
-        ? [
-            {
-              pools: Object.fromEntries(
-                [1, 2, 3].map((l) => [String(l), all.filter((q) => q.difficulty === l).length]),
-              ),
-            },
-          ]
-        : [];
+    const pools = adaptive
+      ? [
+          {
+            pools: Object.fromEntries([1, 2, 3].map((l) => [String(l), all.filter((q) => q.difficulty === l).length])),
+          },
+        ]
+      : [];
     return {
       msg: 'SUCCESS',
       quesData: encodePayload(items),
@@ -126,8 +132,13 @@ export class ExamSessionService {
     const items = decodeQuestionStates(body.quesData);
     let restored = 0;
     if (items.length) {
-      const allowed = new Set((await visibleQuestions(this.repo, a)).map((q) => q.id));
-      restored = (await this.repo.upsertAnswers(a.id, changesFrom(items, allowed), SAVE_GRACE_SECONDS))?.saved ?? 0;
+      await visibleQuestions(this.repo, a);
+      const { writable } = await answerableQuestions(this.repo, {
+        id: a.id,
+        examId: a.examId,
+        examTypeId: a.exam.examTypeId,
+      });
+      restored = (await this.repo.upsertAnswers(a.id, changesFrom(items, writable), SAVE_GRACE_SECONDS))?.saved ?? 0;
     }
     this.activity.record({
       kind: 'resume',

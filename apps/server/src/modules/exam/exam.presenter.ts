@@ -198,3 +198,38 @@ function applyAnswer(item: QuestionItem, value: AnswerValue, seq: number, blankC
         : BUTTON_STYLE.notAnswered;
   }
 }
+
+/**
+ * A question item before the attempt's clock runs (ADR 0198): the spec's flow loads the test on
+ * the instructions page, so `userTest` answers every item then (ids, kinds, marks: what the
+ * client keeps and sends back with `startExam`), but nothing a candidate could work on with the
+ * time unspent: no text, choices, passage, media or coding fields. The items come whole once the
+ * attempt has its deadline.
+ */
+export function toQuestionOutline(item: QuestionItem): QuestionItem {
+  return {
+    qid: item.qid,
+    index: item.index,
+    qtext: '',
+    translated_qtext: null,
+    qtypecode: item.qtypecode,
+    qtypename: item.qtypename,
+    questiontypename: item.questiontypename,
+    qmarks: item.qmarks,
+    qdifficultylevelid: item.qdifficultylevelid,
+    qresourcepath: null,
+    question_resource_url: null,
+    choiceid: '',
+    choicetext: '',
+    chkey: '',
+    chresourcepath: '',
+    choice_resource_url: '',
+    translated_choicetext: '',
+    questionContent: null,
+    answerStatus: item.answerStatus,
+    buttonStyle: item.buttonStyle,
+    timeSpend: item.timeSpend,
+    disabled: item.disabled,
+    seq: item.seq,
+  };
+}

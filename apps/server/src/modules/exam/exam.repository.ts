@@ -114,6 +114,13 @@ function toAttempt(r: AttemptDbRow): Attempt {
   };
 }
 
+/** Who takes an attempt and of which exam (and type): the save path's cached lookup. */
+export interface AttemptOwner {
+  userId: number;
+  examId: number;
+  examTypeId: number;
+}
+
 const ATTEMPT_SELECT = `
   SELECT ue.id, ue.user_id, ue.exam_id, ue.status, ue.scheduled_at, ue.started_at, ue.deadline_at, ue.finished_at, ue.expires_at, ue.selected_language,
          ue.window_switch_count, ue.abort_reason, ue.result_status, ue.result_date, ue.obtained_marks, ue.total_marks, ue.percentage,
@@ -125,7 +132,7 @@ const ATTEMPT_SQL = `${ATTEMPT_SELECT} WHERE ue.id = $1`;
 /** Attempts, questions and answers (raw SQL: the same text on PGlite and PostgreSQL). */
 export class ExamRepository {
   private questionCache = new Map<number, { at: number; rows: QuestionRow[]; ids?: Set<number> }>();
-  private ownerCache = new Map<number, { userId: number; examId: number }>();
+  private ownerCache = new Map<number, AttemptOwner>();
 
   constructor(private readonly database: Database) {}
 
@@ -143,17 +150,17 @@ export class ExamRepository {
     return rows.map(toAttempt);
   }
 
-  /** userId and examId of an attempt never change: cached for the hot save path. */
-  async owner(id: number): Promise<{ userId: number; examId: number } | null> {
+  /** userId, examId and the exam's type of an attempt never change: cached for the hot save path. */
+  async owner(id: number): Promise<AttemptOwner | null> {
     const hit = this.ownerCache.get(id);
     if (hit) return hit;
-    const { rows } = await this.database.executeSql<{ user_id: number; exam_id: number }>(
-      'SELECT user_id, exam_id FROM user_exams WHERE id = $1',
+    const { rows } = await this.database.executeSql<{ user_id: number; exam_id: number; exam_type_id: number }>(
+      'SELECT ue.user_id, ue.exam_id, e.exam_type_id FROM user_exams ue JOIN exams e ON e.id = ue.exam_id WHERE ue.id = $1',
       [id],
     );
     const row = rows[0];
     if (!row) return null;
-    const v = { userId: Number(row.user_id), examId: Number(row.exam_id) };
+    const v = { userId: Number(row.user_id), examId: Number(row.exam_id), examTypeId: Number(row.exam_type_id) };
     if (this.ownerCache.size > 50_000) this.ownerCache.clear();
     this.ownerCache.set(id, v);
     return v;

@@ -22,6 +22,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 /** Progress saves carry the whole question list in the spec's form: allow more than the default 1 MB. */
 export const LARGE_BODY = 8 * 1024 * 1024;
 
+/**
+ * Question issue reports a user may send a minute: each is a stored row of up to 2,000
+ * characters, so without a bound one candidate could fill the table (security review row 68).
+ */
+export const ISSUE_REPORTS_PER_MINUTE = 10;
+
 /** The test engine's calls (start, resume, save progress, retest, report issue, adaptive next). */
 export default async function examRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +39,7 @@ export default async function examRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Questions (quesData: base64url JSON) and exam detail of an attempt',
+        summary: 'Exam detail of an attempt, and its questions once started (quesData: base64url JSON)',
         body: UserTestRequest,
         response: { 200: UserTestResponse },
       },
@@ -112,6 +118,15 @@ export default async function examRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/questionIssues',
     {
+      config: {
+        rateLimit: {
+          max: ISSUE_REPORTS_PER_MINUTE,
+          timeWindow: '1 minute',
+          hook: 'preHandler' as const,
+          keyGenerator: (req: { user?: { id: number }; ip: string }) =>
+            req.user ? `issue-user-${req.user.id}` : req.ip,
+        },
+      },
       schema: {
         tags,
         summary: 'Report an issue with a question',

@@ -6,9 +6,13 @@ import { MediaTooLargeError, type MediaStorage } from '../../lib/media/media-sto
 import { isStaff, permitted, type Actor } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { mediaPolicy } from '../../policies/media.policy.ts';
+import { pastGrace } from '../exam/attempt-rules.ts';
 import type { ExamRepository } from '../exam/exam.repository.ts';
 import type { AttemptMediaEntry, AttemptMediaSource } from '../media/attempt-media.ts';
 import type { MediaLinks } from '../media/media-links.ts';
+
+/** Uploads kept per attempt and question (security review row 69): 10 of up to 30 MB each. */
+export const MAX_FILES_PER_QUESTION = 10;
 
 /** The stable address of an answer file (kept in the answer); downloadfile turns it into a signed URL. */
 const FILE_URL_PREFIX = FILES_PATH;
@@ -43,9 +47,13 @@ export class AnswerFiles implements AttemptMediaSource {
       attemptPolicy.notFound,
     );
     const attempt = await this.repo.attempt(userExamId);
-    if (attempt?.status !== '001') throw new HttpError(409, 'This test is not in progress.');
+    // As for saves: in progress and before the deadline plus the network grace.
+    if (attempt?.status !== '001' || pastGrace(attempt)) throw new HttpError(409, 'This test is not in progress.');
     if (!(await this.repo.questions(owner.examId)).some((q) => q.id === qid))
       throw badRequest(`Question ${qid} is not part of this test.`);
+    // Every upload is kept (support sees the replaced ones too): bounded per question.
+    if ((await this.media.list(`answer-files/${userExamId}/${qid}/`)).length >= MAX_FILES_PER_QUESTION)
+      throw new HttpError(409, `At most ${MAX_FILES_PER_QUESTION} files can be uploaded for one question.`);
     if (!req.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data in the field upl.');
     const part = await req.file();
     if (!part || part.fieldname !== 'upl') throw badRequest('The file must be sent in the field upl.');

@@ -17,6 +17,7 @@ import { permitted, type Actor } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { resultPolicy } from '../../policies/result.policy.ts';
 import { changesFrom, decodeQuestionStates } from '../exam/answer-changes.ts';
+import { answerableQuestions } from '../exam/answerable-questions.ts';
 import { SAVE_GRACE_SECONDS, pastGrace } from '../exam/attempt-rules.ts';
 import type { CodingScorer } from '../coding/coding-scorer.ts';
 import { codingSetting } from '../exam/exam.presenter.ts';
@@ -99,8 +100,12 @@ export class ResultsService {
       const open = !!a.deadlineAt && !pastGrace(a);
       if (open) {
         const items = decodeQuestionStates(body.questionsData);
-        const allowed = new Set((await this.repo.questions(a.examId)).map((q) => q.id));
-        const changes = changesFrom(items, allowed);
+        const { writable } = await answerableQuestions(this.repo, {
+          id,
+          examId: a.examId,
+          examTypeId: a.exam.examTypeId,
+        });
+        const changes = changesFrom(items, writable);
         if (changes.length) await this.repo.upsertAnswers(id, changes, SAVE_GRACE_SECONDS);
       }
       if (body.windowSwitchCount !== undefined && (await this.repo.recordWindowSwitches(id, body.windowSwitchCount)))

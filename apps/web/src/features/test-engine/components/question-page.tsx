@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import { RESOURCE_TYPES, type RecordedAnswerFields } from '@invigil/contracts';
+import Alert from '@mui/material/Alert';
+import { answerLocked, RESOURCE_TYPES, type RecordedAnswerFields } from '@invigil/contracts';
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useEngine, useEngineState } from '../engine-context.ts';
@@ -25,6 +26,8 @@ export function QuestionPage() {
   );
   if (!item) return null;
   const View = viewFor(item.qtypecode);
+  const examtypeid = s.detail?.examtypeid ?? 1;
+  const locked = answerLocked({ examtypeid, index: s.index, total: s.items.length });
   return (
     <Box
       sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', filter: s.blurred ? 'blur(12px)' : 'none' }}
@@ -43,11 +46,16 @@ export function QuestionPage() {
           <View
             item={item}
             examId={engine.examId}
-            disabled={s.submission !== null}
+            disabled={s.submission !== null || locked}
             onChange={(patch) => engine.answer(item.qid, patch)}
             setRecording={(on) => engine.setFlag({ recording: on })}
             setFilePickerOpen={(on) => engine.setFlag({ filePickerOpen: on })}
           />
+          {locked && (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {t('answerLocked')}
+            </Alert>
+          )}
         </QuestionFrame>
       </Box>
       <TestFooter />

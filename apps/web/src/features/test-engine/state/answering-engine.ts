@@ -1,11 +1,18 @@
-import { ADAPTIVE_EXAM_TYPE, BUTTON_STYLE, answerOf, type AnswerValue, type QuestionItem } from '@invigil/contracts';
+import {
+  ADAPTIVE_EXAM_TYPE,
+  BUTTON_STYLE,
+  EXAM_STATUS,
+  answerOf,
+  type AnswerValue,
+  type QuestionItem,
+} from '@invigil/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { nextQuestion, saveChanges } from '../api/test-calls.ts';
 import { answerPatch, reviewPatch } from './answer-rules.ts';
 import { EngineStore } from './engine-store.ts';
 import { writeLocalCopy } from './local-copy.ts';
 import { MonotonicCountdown } from './monotonic-timer.ts';
-import { SaveQueue } from './save-queue.ts';
+import { SaveQueue, closedStatus } from './save-queue.ts';
 
 /**
  * The running test's answers and navigation: every change is numbered, written to the local copy
@@ -36,7 +43,7 @@ export abstract class AnsweringEngine extends EngineStore {
       this.persist();
     },
     onFailed: (online) => this.set({ online }),
-    onClosed: () => void this.timeOut(),
+    onClosed: (examStatus) => void this.closed(examStatus),
   });
   protected submitting = false;
 
@@ -46,6 +53,15 @@ export abstract class AnsweringEngine extends EngineStore {
 
   /** Time is up (the server said 409, or the clock ran out): submit. */
   protected abstract timeOut(): Promise<void>;
+  /** The attempt was submitted or ended elsewhere (another tab): fetch its outcome, no "Time's up!". */
+  protected abstract closedElsewhere(): Promise<void>;
+
+  /** A 409: time out only when the server says so (or says nothing more). */
+  protected closed(examStatus: string | undefined) {
+    return !examStatus || examStatus === EXAM_STATUS.timeOut || examStatus === EXAM_STATUS.inProgress
+      ? this.timeOut()
+      : this.closedElsewhere();
+  }
 
   protected persist() {
     const { detail, items } = this.state;
@@ -124,7 +140,7 @@ export abstract class AnsweringEngine extends EngineStore {
       this.persist();
     } catch (e) {
       this.set({ busy: false });
-      if (e instanceof ApiError && e.status === 409) void this.timeOut();
+      if (e instanceof ApiError && e.status === 409) void this.closed(closedStatus(e));
     }
   }
 

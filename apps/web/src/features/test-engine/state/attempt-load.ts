@@ -38,9 +38,16 @@ export async function loadAttempt(examId: number, language: string): Promise<Loa
   };
 }
 
-/** Start (000/998 to 001) or Resume (sends the local copy; newer answers win on the server). */
-export const startAttempt = (examId: number, language: string, detail: ExamDetail, items: QuestionItem[]) =>
-  detail.status === EXAM_STATUS.inProgress ? resumeExam(examId, detail, items) : startExam(examId, language);
+/**
+ * Start (000/998 to 001) or Resume (sends the local copy; newer answers win on the server), with
+ * the questions to show: a start fetches them once the clock runs, as the server sends none
+ * before (ADR 0198).
+ */
+export async function startAttempt(examId: number, language: string, detail: ExamDetail, items: QuestionItem[]) {
+  if (detail.status === EXAM_STATUS.inProgress) return { ...(await resumeExam(examId, detail, items)), items };
+  const started = await startExam(examId, language);
+  return { ...started, items: (await fetchUserTest(examId, language)).items };
+}
 
 /** The server's message for a failed load or start; null when the server was not reached. */
 export const failureMessage = (e: unknown) => (e instanceof ApiError && e.status > 0 ? e.message : null);

@@ -27,7 +27,7 @@ function harness() {
     canSend: () => !submitting,
     onSaved: (t) => events.push(`saved ${t}`),
     onFailed: (online) => events.push(online ? 'failed online' : 'failed offline'),
-    onClosed: () => events.push('closed'),
+    onClosed: (status) => events.push(status ? `closed ${status}` : 'closed'),
   });
   /** What the engine does on an answer change: a new seq, queued, a send scheduled. */
   const change = (qid: number, choice: string) => {
@@ -179,6 +179,16 @@ describe('the save queue', () => {
     await vi.advanceTimersByTimeAsync(RETRY_MS * 3);
     expect(h.sent).toHaveLength(1);
     expect(h.queue.ids()).toEqual([1]);
+  });
+
+  it('on 409 passes on the exam status the server names (submitted in another tab, or time out)', async () => {
+    const h = harness();
+    h.replies.push(() =>
+      Promise.reject(new ApiError(409, 'This test has already been submitted.', { examStatus: '010' })),
+    );
+    h.change(1, 'a');
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(h.events).toEqual(['closed 010']);
   });
 
   it('sends nothing while the test is submitted, and nothing after stop()', async () => {

@@ -20,8 +20,8 @@ interface SaveQueueDeps {
   onSaved(timeRemaining: number): void;
   /** A save failed; `online` is false only when the request did not reach the server. */
   onFailed(online: boolean): void;
-  /** 409: the attempt is no longer in progress (time up or submitted elsewhere). */
-  onClosed(): void;
+  /** 409: the attempt is no longer in progress (time up or submitted elsewhere); the server's exam status. */
+  onClosed(examStatus: string | undefined): void;
 }
 
 /**
@@ -101,7 +101,7 @@ export class SaveQueue {
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         this.inFlight = false;
-        this.deps.onClosed();
+        this.deps.onClosed(closedStatus(e));
         return;
       }
       this.deps.onFailed(!(e instanceof ApiError && e.status === 0));
@@ -127,4 +127,10 @@ export class SaveQueue {
   stop(): void {
     if (this.timer) clearTimeout(this.timer);
   }
+}
+
+/** The exam status a 409 names (`examStatus` in its body), if any. */
+export function closedStatus(e: ApiError): string | undefined {
+  const status = (e.body as { examStatus?: unknown } | null)?.examStatus;
+  return typeof status === 'string' ? status : undefined;
 }

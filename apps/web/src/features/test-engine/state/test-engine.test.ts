@@ -6,14 +6,29 @@ import { ApiError } from '../../../lib/api-client.ts';
 const api = vi.hoisted(() => ({
   saveChanges: vi.fn(),
   runSubmission: vi.fn(),
+  fetchResultStatus: vi.fn(),
 }));
 const detail = { id: 7, status: '000', time_remaining: 600, showscore: 0, examtypeid: 1 } as unknown as ExamDetail;
 const question = (qid: number) =>
   ({ qid, seq: 0, buttonStyle: 'Not Visited', answerStatus: false, questiontype: 1 }) as unknown as QuestionItem;
+// As the server does (ADR 0198): outlines before the start (no text), whole items once the clock runs.
+const server = vi.hoisted(() => ({ started: false }));
 vi.mock('../api/test-calls.ts', () => ({
-  fetchUserTest: async () => ({ detail, items: [question(1), question(2)] }),
-  startExam: async () => ({ status: '001', time_remaining: 600 }),
+  fetchUserTest: async () => ({
+    detail,
+    items: server.started
+      ? [
+          { ...question(1), qtext: 'One' },
+          { ...question(2), qtext: 'Two' },
+        ]
+      : [question(1), question(2)],
+  }),
+  startExam: async () => {
+    server.started = true;
+    return { status: '001', time_remaining: 600 };
+  },
   saveChanges: api.saveChanges,
+  fetchResultStatus: api.fetchResultStatus,
 }));
 vi.mock('./submit-pipeline.ts', () => ({ runSubmission: api.runSubmission }));
 
@@ -29,6 +44,7 @@ async function running() {
 }
 
 beforeEach(() => {
+  server.started = false;
   vi.useFakeTimers();
   localStorage.clear();
   api.saveChanges.mockReset().mockResolvedValue({ time_remaining: 590 });
@@ -37,6 +53,21 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('the test engine', () => {
+  it('has outlines on the instructions page and fetches the questions once the start set the clock', async () => {
+    const engine = new TestEngine(7, 'en-IN');
+    await engine.load();
+    expect(engine.get()).toMatchObject({ phase: 'instructions' });
+    expect(engine.get().items.map((q) => q.qtext)).toEqual([undefined, undefined]);
+    await engine.begin();
+    expect(engine.get().phase).toBe('questions');
+    expect(engine.get().items.map((q) => [q.qid, q.qtext])).toEqual([
+      [1, 'One'],
+      [2, 'Two'],
+    ]);
+    expect(engine.get().items[0]!.buttonStyle).toBe('Not Answered');
+    engine.dispose();
+  });
+
   it('writes an answer locally at once and sends its latest seq after SAVE_DELAY_MS', async () => {
     const engine = await running();
     // Opening question 1 marked it visited: change 1.
@@ -99,6 +130,25 @@ describe('the test engine', () => {
     expect(api.runSubmission).toHaveBeenCalledTimes(1);
     expect(api.runSubmission.mock.calls[0]![0]).toMatchObject({ examId: 7, trigger: '011', remaining: 0 });
     expect(engine.get()).toMatchObject({ timeUp: true, phase: 'finished' });
+    engine.dispose();
+  });
+
+  it('says nothing of time when a save answers 409 because another tab submitted the test', async () => {
+    api.saveChanges.mockRejectedValue(
+      new ApiError(409, 'This test has already been submitted.', { examStatus: '010' }),
+    );
+    const evaluation = { obtainedMarks: 1, totalMarks: 2, percentage: 50 };
+    api.fetchResultStatus.mockResolvedValue({ examStatus: '010', resultStatus: 'Processed', evaluation });
+    const engine = await running();
+    engine.answer(1, { selectedChoiceId: '2' } as never);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    // Not submitted again, no "Time's up!": the server's outcome is shown.
+    expect(api.runSubmission).not.toHaveBeenCalled();
+    expect(engine.get()).toMatchObject({
+      timeUp: false,
+      phase: 'finished',
+      submission: { state: 'done', trigger: '010', evaluation, resultStatus: 'Processed' },
+    });
     engine.dispose();
   });
 });

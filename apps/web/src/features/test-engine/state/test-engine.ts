@@ -2,7 +2,7 @@ import { windowSwitchVerdict } from '@invigil/contracts';
 import { AnsweringEngine } from './answering-engine.ts';
 import { withSecondSpent } from './answer-rules.ts';
 import { failureMessage, loadAttempt, startAttempt } from './attempt-load.ts';
-import { completeSubmission, retestAttempt } from './submission-flow.ts';
+import { completeSubmission, retestAttempt, showClosedAttempt } from './submission-flow.ts';
 
 /**
  * The test engine's state and rules, outside React: local-storage-first answers and navigation
@@ -45,6 +45,7 @@ export class TestEngine extends AnsweringEngine {
       this.set({
         phase: 'questions',
         busy: false,
+        items: started.items,
         remaining: started.time_remaining,
         detail: { ...detail, status: started.status, time_remaining: started.time_remaining },
       });
@@ -115,6 +116,14 @@ export class TestEngine extends AnsweringEngine {
     if (this.submitting || this.state.submission) return;
     this.set({ timeUp: true, remaining: 0, modal: null });
     await this.submit('011');
+  }
+
+  protected async closedElsewhere() {
+    if (this.submitting || this.state.submission) return;
+    this.submitting = true;
+    if (this.ticker) clearInterval(this.ticker);
+    this.queue.stop();
+    await showClosedAttempt((patch) => this.set(patch), this.examId);
   }
 
   /** The seven-step submission; the shell shows its outcome. */

@@ -205,6 +205,15 @@ async function up() {
   for (const name of workerNames.slice(1)) pids[name] = startPart(name);
   pids.api1 = startPart('api1');
   pids.api2 = startPart('api2');
+  writeFileSync(pidsFile, JSON.stringify(pids));
+  // Both API nodes answer before the balancer starts: a balancer that starts first marks a node
+  // still loading as down and, for the 2 s its checks take to rise again, answers 503 to all.
+  for (const name of ['api1', 'api2']) {
+    if (!(await ready(`http://127.0.0.1:${ports[name]}/readyz`, 180_000))) {
+      console.error(`${name} did not become ready; see ${path.join(dir, `${name}.log`)}`);
+      process.exit(1);
+    }
+  }
   writeFileSync(path.join(dir, 'haproxy.cfg'), haproxyConfig());
   pids.haproxy = startPart('haproxy');
   writeFileSync(pidsFile, JSON.stringify(pids));

@@ -90,6 +90,20 @@ async function saveLoop(client: Client, c: Cand) {
   }
 }
 
+/**
+ * A set-up call before the fault, retried as the browser retries (network error, 5xx, 429) for at
+ * most 30 s: a balancer still settling must not fail the scenario before its fault happens.
+ */
+async function untilAnswered<T extends { status: number }>(call: () => Promise<T>): Promise<T> {
+  const until = Date.now() + 30_000;
+  for (let attempt = 0; ; attempt++) {
+    const r = await call();
+    const transient = r.status === 0 || r.status === 429 || r.status >= 500;
+    if (!transient || Date.now() > until) return r;
+    await sleep(Math.min(2000, 100 * 2 ** attempt));
+  }
+}
+
 async function main() {
   if (privatePg) {
     privatePg.init();
@@ -105,16 +119,18 @@ async function main() {
     for (let i = 0; i < N; i += 10) {
       const batch = await Promise.all(
         ids.slice(i, i + 10).map(async (id, j) => {
-          const login = await client.request('POST', '/api/login', undefined, {
-            userName: `bench${i + j}@example.com`,
-            password: BENCH_PASSWORD,
-            regen: true,
-          });
+          const login = await untilAnswered(() =>
+            client.request('POST', '/api/login', undefined, {
+              userName: `bench${i + j}@example.com`,
+              password: BENCH_PASSWORD,
+              regen: true,
+            }),
+          );
           if (login.status !== 200) throw new Error(`login failed ${login.status}`);
           const token = login.json.token as string;
-          const ut = await client.request('POST', '/api/test/userTest', token, { examId: id });
+          const ut = await untilAnswered(() => client.request('POST', '/api/test/userTest', token, { examId: id }));
           const qids = decodePayload<Array<{ qid: number }>>(ut.json.quesData).map((q) => q.qid);
-          const st = await client.request('POST', '/api/test/startExam', token, { id });
+          const st = await untilAnswered(() => client.request('POST', '/api/test/startExam', token, { id }));
           if (st.status !== 200) throw new Error(`start failed ${st.status}`);
           return { token, id, qids, seq: 0, acked: new Map<number, number>() };
         }),

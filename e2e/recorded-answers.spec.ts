@@ -65,16 +65,22 @@ test('a spoken answer: three plays, the short refusal, an upload that survives a
   await expect(page.getByText('Q.1 of 4')).toBeVisible();
   await shootBoth(page, 'recording-spoken-idle');
 
-  // The question audio: three plays from the start, the fourth is refused and the player hidden.
+  // The question audio: three plays, each asked of the server (a signed URL per play); the
+  // fourth is refused and the player hidden. The file's own path does not play outside the test.
+  const direct = await page.request.get('/media/exam-demo/spoken-question.mp3');
+  expect(direct.status()).toBe(403);
   for (let i = 0; i < 3; i++) {
+    await page.getByTestId('question-audio-play').click();
     await page.getByTestId('question-audio').evaluate(async (el: HTMLAudioElement) => {
-      await el.play();
+      if (el.readyState < 1) await new Promise((r) => el.addEventListener('loadedmetadata', r, { once: true }));
       el.currentTime = Math.max(0, el.duration - 0.05);
-      await new Promise((r) => el.addEventListener('ended', r, { once: true }));
+      if (!el.ended) await new Promise((r) => el.addEventListener('ended', r, { once: true }));
     });
+    await expect(page.getByTestId('question-audio-play')).toBeVisible();
+    if (i === 0) await shootBoth(page, 'recording-spoken-played-once');
   }
   await expect(page.getByTestId('plays-left')).toHaveText('Plays left: 0 of 3');
-  await page.getByTestId('question-audio').evaluate((el: HTMLAudioElement) => void el.play().catch(() => undefined));
+  await page.getByTestId('question-audio-play').click();
   await expect(page.getByTestId('play-limit')).toHaveText('Limit reached: Play audio up to 3 times only.');
   await shootBoth(page, 'recording-spoken-play-limit');
   // The server counted the plays: the test opened again still shows the limit.
@@ -85,7 +91,7 @@ test('a spoken answer: three plays, the short refusal, an upload that survives a
     await page.getByRole('button', { name: 'Previous', exact: true }).click();
   await expect(page.getByText('Q.1 of 4')).toBeVisible();
   await expect(page.getByTestId('play-limit')).toHaveText('Limit reached: Play audio up to 3 times only.');
-  await expect(page.getByTestId('question-audio')).toHaveCount(0);
+  await expect(page.getByTestId('question-audio-play')).toHaveCount(0);
 
   // Stopped at a few seconds: the Recording Limit dialog, then (stopped anyway) Duration Too Short.
   await page.getByRole('button', { name: 'Start Recording' }).click();

@@ -9,6 +9,7 @@ import { createMediaStorage } from './lib/media/create-media-storage.ts';
 import { createUploadStore } from './modules/recordings/create-upload-store.ts';
 import { startQueue } from './lib/queue.ts';
 import { modules } from './modules/index.ts';
+import { registerQuestionAudioGuard } from './modules/recordings/question-audio-guard.ts';
 import { pingJob } from './modules/operations/ping.job.ts';
 import { startResultJobs } from './modules/results/results.jobs.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -94,6 +95,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerSecurity(app);
   // Before any route: every /api route is authenticated unless its config says public.
   registerAuth(app);
+  // Before the routes: a spoken question's audio file plays only through counted plays.
+  registerQuestionAudioGuard(app, (path) => composed.repositories.recordings.isSpokenQuestionAudio(path));
   // Before the routes, so its latency hook sees every one of them.
   registerMetrics(app, config.metricsToken);
   await registerDocs(app);

@@ -42,6 +42,8 @@ import { ProctoringRepository } from './modules/proctoring/proctoring.repository
 import { ProctoringService } from './modules/proctoring/proctoring.service.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { QuestionAudioPlays } from './modules/recordings/question-audio-plays.ts';
+import { QuestionAudioSource } from './modules/recordings/question-audio-source.ts';
+import { questionMediaReader } from './modules/content/question-media-reader.ts';
 import { RecordingChecks } from './modules/recordings/recording-checks.ts';
 import { RecordingMedia } from './modules/recordings/recording-media.ts';
 import { RecordingStills } from './modules/recordings/recording-stills.ts';
@@ -183,7 +185,12 @@ function buildServices(
     }),
     recordingUploads: new RecordingUploads(uploads, runtime.uploadLocker, repos.recordings, repos.exam, results),
     recordingStills: new RecordingStills(repos.recordings, repos.exam, results, media),
-    questionAudioPlays: new QuestionAudioPlays(repos.recordings, repos.exam, results),
+    questionAudioPlays: new QuestionAudioPlays(
+      repos.recordings,
+      repos.exam,
+      results,
+      new QuestionAudioSource(media, questionMediaReader(media, config.webDist), mediaLinks),
+    ),
     support: new SupportService(repos.support, repos.events, runtime.live, results),
     /** Issue 17: tests in (QTI, extension) and out (QTI 3.0), rosters, schedules. */
     contentImport: new ContentImportService(database, media, zipLimitsFor(config.imports.maxBytes)),

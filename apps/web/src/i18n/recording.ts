@@ -13,6 +13,8 @@ export default {
   ok: 'Ok',
   cancel: 'Cancel',
   questionAudio: 'Question audio',
+  playQuestionAudio: 'Play question audio',
+  audioFailed: 'The question audio could not be loaded. Check your connection and press play again.',
   playsLeft: 'Plays left: {{count}} of 3',
   playLimit: 'Limit reached: Play audio up to 3 times only.',
   yourAnswer: 'Your recorded answer',

@@ -16,5 +16,8 @@ export const QuestionAudioPlayResponse = z.object({
   /** plays counted so far, this one included (the spec's audioButtonCount) */
   plays: z.number().int().min(1),
   playsLeft: z.number().int().min(0),
+  /** the question audio for this play: a signed URL that works until expiresAt (ADR 0212) */
+  url: z.string(),
+  expiresAt: z.string(),
 });
 export type QuestionAudioPlayResponse = z.infer<typeof QuestionAudioPlayResponse>;

@@ -11,6 +11,7 @@ import { choiceBlankMarker, typedBlankMarker } from './qti-item.ts';
 import { RESOURCE_CLASS } from './qti-html.ts';
 import { escapeAttr, escapeText } from './safe-xml.ts';
 import { toXhtml } from './xhtml.ts';
+import type { MediaReader } from './question-media-reader.ts';
 
 const NS = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
 const CP_NS = 'http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1';
@@ -37,7 +38,6 @@ export interface ExportExam {
 }
 
 /** Reads a media URL the content holds (stored item media, the web's demo media), or null. */
-export type MediaReader = (url: string) => Promise<{ data: Buffer } | null>;
 
 const isQti = (q: QuestionRow) => QTI_TYPES.has(q.qtypeCode) || SINGLE_CHOICE_TYPES.has(q.qtypeCode);
 

@@ -1,5 +1,5 @@
 import { mediaUploads, recordedAnswers, recordingStills, type Database } from '@invigil/db';
-import { RECORDING_GRACE_SECONDS, type RecordingKind } from '@invigil/contracts';
+import { QTYPE, RECORDING_GRACE_SECONDS, type RecordingKind } from '@invigil/contracts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 
 export interface UploadRow {
@@ -194,6 +194,15 @@ export class RecordingsRepository {
    * Counts a play of a question's audio, at most `limit` + 1 (the refused attempt: the spec's
    * audioButtonCount 4); returns the count now. One statement: concurrent plays never both pass.
    */
+  /** Whether `path` is the question audio of a spoken-answer question (served only through plays). */
+  async isSpokenQuestionAudio(path: string): Promise<boolean> {
+    const { rows } = await this.database.executeSql<{ one: number }>(
+      'SELECT 1 AS one FROM questions WHERE resource_path = $1 AND qtype_code = $2 LIMIT 1',
+      [path, QTYPE.spokenAnswer],
+    );
+    return rows.length > 0;
+  }
+
   async countPlay(userExamId: number, questionId: number, limit: number): Promise<number> {
     const { rows } = await this.database.executeSql<{ plays: number }>(
       `INSERT INTO question_audio_plays (user_exam_id, question_id, plays, updated_at) VALUES ($1, $2, 1, now())

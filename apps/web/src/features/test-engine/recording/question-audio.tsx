@@ -1,14 +1,14 @@
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { SPOKEN } from '@invigil/contracts';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
-import { countQuestionAudioPlay } from './recording-api.ts';
-import { afterPlay } from './spoken-machine.ts';
+import { playQuestionAudio } from './recording-api.ts';
 
 interface QuestionAudioProps {
-  src: string;
   /** the attempt and question whose plays the server counts */
   examId: number;
   qid: number;
@@ -17,55 +17,78 @@ interface QuestionAudioProps {
 }
 
 /**
- * The question audio of a spoken answer, at most 3 plays (spec): a play from the start counts,
- * pausing and going on does not; the 4th attempt sets audioButtonCount to 4 and hides the player.
- * The server counts the plays (questionAudioPlay) and refuses the 4th, so a reload or an edited
- * page does not reset them; its count is the one shown.
+ * The question audio of a spoken answer, at most 3 plays (spec): each Play asks the server, which
+ * counts the play and hands out the audio as a short-lived signed URL (ADR 0212); pausing and
+ * going on within a play does not count. The 4th sets audioButtonCount to 4 and hides the player.
+ * The server's count is the one shown, so a reload or an edited page does not reset it.
  */
-export function QuestionAudio({ src, examId, qid, count, onCount }: QuestionAudioProps) {
+export function QuestionAudio({ examId, qid, count, onCount }: QuestionAudioProps) {
   const { t } = useTranslation('recording');
-  const fromStart = useRef(true);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [src, setSrc] = useState<string | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (src && playing) void audio.current?.play().catch(() => undefined);
+  }, [src, playing]);
+
   if (count > SPOKEN.playLimit)
     return (
       <Alert severity="warning" sx={{ my: 1.5 }} role="status" data-testid="play-limit">
         {t('playLimit')}
       </Alert>
     );
+
+  const play = async () => {
+    setFailed(false);
+    // Asked even after the 3rd: the server records the refused 4th (audioButtonCount 4).
+    setAsking(true);
+    const grant = await playQuestionAudio(examId, qid);
+    setAsking(false);
+    if (grant === 'refused') return onCount(SPOKEN.playLimit + 1);
+    if (!grant) return setFailed(true);
+    onCount(grant.plays);
+    setSrc(grant.url);
+    setPlaying(true);
+  };
+
   return (
     <Box sx={{ my: 1.5 }}>
-      <Box
-        component="audio"
-        controls
-        preload="none"
-        src={src}
-        aria-label={t('questionAudio')}
-        controlsList="nodownload noplaybackrate"
-        data-testid="question-audio"
-        sx={{ display: 'block', width: 360, maxWidth: '100%' }}
-        onPlay={(e: { currentTarget: HTMLAudioElement }) => {
-          const el = e.currentTarget;
-          if (!fromStart.current && el.currentTime > 0.5) return;
-          fromStart.current = false;
-          const next = afterPlay(count);
-          if (!next.allowed) {
-            el.pause();
-            onCount(next.count);
-            // The server records the refused 4th too (audioButtonCount 4: hidden after a reload).
-            void countQuestionAudioPlay(examId, qid);
-            return;
-          }
-          void countQuestionAudioPlay(examId, qid).then((plays) => {
-            // Unreachable server: counted here, the server's count wins on the next play or reload.
-            const n = plays ?? next.count;
-            if (n > SPOKEN.playLimit) el.pause();
-            onCount(n);
-          });
-        }}
-        onEnded={() => {
-          fromStart.current = true;
-        }}
-      />
-      <Typography variant="caption" color="text.secondary" data-testid="plays-left">
+      {playing && src ? (
+        <Box
+          component="audio"
+          ref={audio}
+          controls
+          src={src}
+          aria-label={t('questionAudio')}
+          controlsList="nodownload noplaybackrate"
+          data-testid="question-audio"
+          sx={{ display: 'block', width: 360, maxWidth: '100%' }}
+          onEnded={() => setPlaying(false)}
+          onError={() => {
+            setPlaying(false);
+            setFailed(true);
+          }}
+        />
+      ) : (
+        <Button
+          variant="outlined"
+          startIcon={<PlayArrowIcon />}
+          disabled={asking}
+          onClick={() => void play()}
+          data-testid="question-audio-play"
+        >
+          {t('playQuestionAudio')}
+        </Button>
+      )}
+      {failed && (
+        <Typography variant="caption" color="error" role="alert" sx={{ display: 'block' }}>
+          {t('audioFailed')}
+        </Typography>
+      )}
+      <Typography variant="caption" color="text.secondary" data-testid="plays-left" sx={{ display: 'block' }}>
         {t('playsLeft', { count: Math.max(0, SPOKEN.playLimit - count) })}
       </Typography>
     </Box>

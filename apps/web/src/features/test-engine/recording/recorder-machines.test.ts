@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  afterPlay,
-  SPOKEN_IDLE,
-  spokenBusy,
-  spokenReducer,
-  type SpokenEvent,
-  type SpokenState,
-} from './spoken-machine.ts';
+import { SPOKEN_IDLE, spokenBusy, spokenReducer, type SpokenEvent, type SpokenState } from './spoken-machine.ts';
 import {
   canStartVideo,
   shouldAutoStop,
@@ -64,12 +57,6 @@ describe('spoken answer machine (spec §4)', () => {
   it('an answered question may be recorded again; a saved event outside an upload changes nothing', () => {
     expect(spoken([{ type: 'start' }], { phase: 'answered' })).toEqual({ phase: 'starting' });
     expect(spoken([{ type: 'saved' }])).toEqual(SPOKEN_IDLE);
-  });
-  it('counts plays of the question audio: three, then the 4th sets 4 and is refused', () => {
-    expect(afterPlay(0)).toEqual({ count: 1, allowed: true });
-    expect(afterPlay(2)).toEqual({ count: 3, allowed: true });
-    expect(afterPlay(3)).toEqual({ count: 4, allowed: false });
-    expect(afterPlay(4)).toEqual({ count: 4, allowed: false });
   });
 });
 

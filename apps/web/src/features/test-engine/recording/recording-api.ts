@@ -1,4 +1,3 @@
-import { SPOKEN } from '@invigil/contracts';
 import { ApiError, apiPost, apiUpload } from '../../../lib/api-client.ts';
 import { getCookie } from '../../../lib/cookies.ts';
 
@@ -25,14 +24,19 @@ export function grabStill(video: HTMLVideoElement | null): Promise<Blob | null> 
 }
 
 /**
- * questionAudioPlay: the server counts a play of the question audio (at most 3). Resolves with the
- * count now (4 once refused: the spec's audioButtonCount), or null when the server could not be asked.
+ * questionAudioPlay: the server counts a play of the question audio (at most 3) and hands out the
+ * audio's signed URL for it. 'refused' once the 3 plays are used (the server counts the 4th: the
+ * spec's audioButtonCount 4), null when the server could not be asked (nothing was counted).
  */
-export async function countQuestionAudioPlay(userExamId: number, qid: number): Promise<number | null> {
+export async function playQuestionAudio(
+  userExamId: number,
+  qid: number,
+): Promise<{ plays: number; url: string } | 'refused' | null> {
   try {
-    return (await apiPost('/api/test/questionAudioPlay', { userExamId, qid })).plays;
+    const r = await apiPost('/api/test/questionAudioPlay', { userExamId, qid });
+    return { plays: r.plays, url: r.url };
   } catch (e) {
-    if (e instanceof ApiError && e.status === 409) return SPOKEN.playLimit + 1;
+    if (e instanceof ApiError && e.status === 409) return 'refused';
     return null;
   }
 }

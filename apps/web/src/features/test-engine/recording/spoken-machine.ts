@@ -60,12 +60,3 @@ export function spokenReducer(s: SpokenState, e: SpokenEvent): SpokenState {
 /** Recording is on (navigation waits): asking for the microphone, recording, checking. */
 export const spokenBusy = (s: SpokenState) =>
   s.phase === 'starting' || s.phase === 'recording' || s.phase === 'stopped';
-
-/**
- * The question audio's play limit (spec): each play from the start counts; the 4th attempt sets
- * audioButtonCount to 4 and the player is hidden with 'Limit reached: Play audio up to 3 times only.'
- */
-export function afterPlay(count: number): { count: number; allowed: boolean } {
-  if (count >= SPOKEN.playLimit) return { count: SPOKEN.playLimit + 1, allowed: false };
-  return { count: count + 1, allowed: true };
-}

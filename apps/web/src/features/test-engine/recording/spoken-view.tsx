@@ -126,7 +126,6 @@ export default function SpokenView({ item, examId, disabled, onChange, setRecord
     <Box data-testid="spoken-view" data-phase={state.phase}>
       {source && (
         <QuestionAudio
-          src={source}
           examId={examId}
           qid={item.qid}
           count={item.audioButtonCount ?? 0}

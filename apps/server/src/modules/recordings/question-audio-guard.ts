@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { knownContentTypeOf } from '../../lib/media/content-types.ts';
+
+/** The reply to a direct request for a spoken-answer question's audio (ADR 0212). */
+const QUESTION_AUDIO_DIRECT =
+  "This question's audio plays only from its test, at most 3 times: press play on the question.";
+
+const REMEMBER_MS = 30_000;
+
+/**
+ * Refuses direct GETs of a spoken-answer question's audio file under /media/ (imported or demo):
+ * it plays from the short-lived signed URL that each counted play hands out, so a copied file
+ * link does not give unlimited plays. Only audio paths are looked up, each answer remembered 30 s.
+ */
+export function registerQuestionAudioGuard(app: FastifyInstance, isQuestionAudio: (path: string) => Promise<boolean>) {
+  const seen = new Map<string, { gated: boolean; at: number }>();
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    const path = decodeURIComponent(req.url.split('?')[0] ?? '');
+    if (!path.startsWith('/media/') || !knownContentTypeOf(path)?.startsWith('audio/')) return;
+    const now = Date.now();
+    let hit = seen.get(path);
+    if (!hit || now - hit.at > REMEMBER_MS) {
+      hit = { gated: await isQuestionAudio(path), at: now };
+      if (seen.size > 1000) seen.clear();
+      seen.set(path, hit);
+    }
+    if (hit.gated)
+      return reply.status(403).send({ statusCode: 403, error: 'Forbidden', message: QUESTION_AUDIO_DIRECT });
+  });
+}

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './support/server.ts';
+import { expect, startServer, test } from './support/server.ts';
 import { signIn, USERS } from './support/auth.ts';
 import { seriousViolations } from './support/axe.ts';
 import { shootBoth } from './support/screenshots.ts';
@@ -110,6 +110,59 @@ test('support searches a candidate, opens the timeline and regenerates: QUEUED, 
       .filter({ hasText: 'RESULT FAILED' })
       .getByRole('button', { name: /^QUEUED/ }),
   ).toBeDisabled();
+});
+
+test('support unlocks a candidate locked out by wrong passwords, and the candidate signs in again', async ({
+  browser,
+}) => {
+  // The workers' servers lock for 3 s (LOCK_MINUTES=0.05): this one keeps the default 15 minutes.
+  const server = await startServer({ env: { LOCK_MINUTES: '15' } });
+  try {
+    // Someone who knows the candidate's e-mail locks the account through the API.
+    const login = (password: string) =>
+      fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: USERS.candidate2.email, password }),
+      });
+    let last = '';
+    for (let i = 0; i < 10 && !/locked/.test(last); i++)
+      last = ((await (await login('wrong')).json()) as { message: string }).message;
+    expect(last).toBe(
+      'This account is locked due to too many unsuccessful attempts. Please try again after some time.',
+    );
+    expect((await login(USERS.candidate2.password)).status).toBe(423);
+
+    const staffContext = await browser.newContext({ baseURL: server.url });
+    const page = await staffContext.newPage();
+    await signIn(page, USERS.support);
+    await page.getByLabel('Email Id').fill(USERS.candidate2.email);
+    await page.getByRole('button', { name: 'Search User Tests' }).click();
+    const lock = page.getByTestId('account-lock');
+    await expect(lock).toContainText(
+      /^This account is locked until \d{2} \w{3} \d{4}, \d{2}:\d{2} [AP]M\.Unlock account$/,
+    );
+    await shootBoth(page, 'support-unlock-locked');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const unlocked = page.waitForResponse((r) => r.url().endsWith('/api/support/unlock'));
+    await lock.getByRole('button', { name: 'Unlock account' }).click();
+    expect((await unlocked).status()).toBe(200);
+    await expect(lock).toHaveText('The account is unlocked.');
+    await shootBoth(page, 'support-unlock-done');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Searched again, the account shows no lock.
+    await page.getByRole('button', { name: 'Search User Tests' }).click();
+    await expect(page.getByRole('table', { name: 'User tests' })).toBeVisible();
+    await expect(lock).toHaveCount(0);
+
+    const candidateContext = await browser.newContext({ baseURL: server.url });
+    await signIn(await candidateContext.newPage(), USERS.candidate2);
+    await candidateContext.close();
+    await staffContext.close();
+  } finally {
+    await server.stop();
+  }
 });
 
 test('support regenerates from two tabs: QUEUED, then ALREADY IN QUEUE', async ({ page }) => {

@@ -251,6 +251,7 @@ const MATRIX: Record<string, Row> = {
   ),
   'GET /api/support/timeline/:userExamId': staff((c) => get(`/api/support/timeline/${c.id}`)),
   'GET /api/support/media/:userExamId': staff((c) => get(`/api/support/media/${c.id}`)),
+  'POST /api/support/unlock': staff((c) => post('/api/support/unlock', { userId: c.userId })),
   'GET /api/test/getActiveUsers': superOnly(() => get('/api/test/getActiveUsers')),
   // The super administrator's stream never ends under inject: it is read over a socket in support.test.ts.
   'GET /api/test/getActiveUsers/stream': superOnly(() => get('/api/test/getActiveUsers/stream'), 'skip'),

@@ -63,6 +63,7 @@ const MAP_KEYS: Record<EndpointKey, true> = {
   'POST /api/test/regenratetest': true,
   'GET /api/support/timeline/:userExamId': true,
   'GET /api/support/media/:userExamId': true,
+  'POST /api/support/unlock': true,
   'GET /api/test/getActiveUsers': true,
   'GET /api/test/getActiveUsers/stream': true,
   'POST /api/test/regeneratelisting': true,

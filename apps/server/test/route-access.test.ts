@@ -25,6 +25,7 @@ const ROLE_ROUTES: Record<string, string[]> = {
   'POST /api/test/regenratetest': STAFF,
   'GET /api/support/timeline/:userExamId': STAFF,
   'GET /api/support/media/:userExamId': STAFF,
+  'POST /api/support/unlock': STAFF,
   'GET /api/test/getActiveUsers': SUPER,
   'GET /api/test/getActiveUsers/stream': SUPER,
   'POST /api/test/regeneratelisting': SUPER,

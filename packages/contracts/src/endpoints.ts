@@ -68,6 +68,7 @@ import type { SearchRecordRequest, SearchRecordResponse } from './support/search
 import type { SearchUserOrgRequest, SearchUserOrgResponse } from './support/search-user-org.ts';
 import type { TimelineParams, TimelineQuery, TimelineResponse } from './support/timeline.ts';
 import type { AttemptMediaParams, AttemptMediaResponse } from './support/attempt-media.ts';
+import type { UnlockUserRequest, UnlockUserResponse } from './support/unlock-user.ts';
 import type { SignedMediaQuery } from './media/signed-media.ts';
 import type { UploadAudioRequest, UploadAudioResponse } from './recordings/upload-audio.ts';
 import type { QuestionAudioPlayRequest, QuestionAudioPlayResponse } from './recordings/question-audio-play.ts';
@@ -230,6 +231,8 @@ export interface Endpoints {
     params: Out<typeof AttemptMediaParams>;
     reply: Out<typeof AttemptMediaResponse>;
   };
+  /** Clears the user's sign-in lockout (failed-password count and lock); 404 for an unknown user. */
+  'POST /api/support/unlock': { body: In<typeof UnlockUserRequest>; reply: Out<typeof UnlockUserResponse> };
   'GET /api/test/getActiveUsers': { reply: Out<typeof GetActiveUsersResponse> };
   /** text/event-stream of ActiveUsersChange messages (read with fetch: it needs the bearer token). */
   'GET /api/test/getActiveUsers/stream': { reply: string };

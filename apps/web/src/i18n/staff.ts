@@ -28,6 +28,12 @@ export default {
     completedCol: { name: 'Name', testStatus: 'Test Status', resultStatus: 'Result Status', resultDate: 'Result Date' },
     timeline: 'Timeline',
   },
+  /** The found user's sign-in lockout (staff unlock). */
+  lock: {
+    locked: 'This account is locked until {{time}}.',
+    unlock: 'Unlock account',
+    unlocked: 'The account is unlocked.',
+  },
   regen: {
     button: 'ReGenerate',
     queued: 'QUEUED',
@@ -61,6 +67,7 @@ export default {
       staff_timeline: 'Staff viewed this timeline',
       staff_addintoqueue: 'Staff added pending results into the queue',
       staff_media: 'Staff opened stored media',
+      staff_unlock: 'Staff unlocked the account',
       recording: 'Recorded answer kept',
       recording_refused: 'Recorded answer refused',
     },

@@ -6,3 +6,4 @@ export * from './active-users.ts';
 export * from './pending-results.ts';
 export * from './timeline.ts';
 export * from './attempt-media.ts';
+export * from './unlock-user.ts';

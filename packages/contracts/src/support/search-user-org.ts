@@ -23,12 +23,23 @@ export const SearchUserExamRow = z.object({
 });
 export type SearchUserExamRow = z.infer<typeof SearchUserExamRow>;
 
-/** data.success 1 with the rows, or 0 with the reason (no such user). */
+/**
+ * The found user's account (not in the spec's reply; added for the staff unlock): its id, even
+ * when it has no attempts, and until when sign-in is locked (null: not locked now).
+ */
+export const SearchUserAccount = z.object({
+  user_id: z.number(),
+  locked_until: z.string().nullable(),
+});
+export type SearchUserAccount = z.infer<typeof SearchUserAccount>;
+
+/** data.success 1 with the rows and the account, or 0 with the reason (no such user). */
 export const SearchUserOrgResponse = z.object({
   data: z.object({
     success: z.union([z.literal(0), z.literal(1)]),
     message: z.string(),
     data: z.array(SearchUserExamRow),
+    account: SearchUserAccount.optional(),
   }),
 });
 export type SearchUserOrgResponse = z.infer<typeof SearchUserOrgResponse>;

@@ -107,13 +107,13 @@ export class EventLogRepository {
     }));
   }
 
-  /** The user's account events (sign-ins) between two instants, to place them on an attempt's timeline. */
+  /** The user's account events (sign-ins, staff unlocks) between two instants, to place them on an attempt's timeline. */
   async accountEvents(userId: number, from: Date, to: Date, limit: number): Promise<StoredEvent[]> {
     await this.flush();
     const { rows } = await this.database.executeSql<EventRow>(
       `SELECT e.id, e.created_at, e.kind, e.data, a.email AS actor
          FROM attempt_events e LEFT JOIN users a ON a.id = e.actor_id
-        WHERE e.user_id = $1 AND e.user_exam_id IS NULL AND e.kind = 'signin' AND e.created_at BETWEEN $2 AND $3
+        WHERE e.user_id = $1 AND e.user_exam_id IS NULL AND e.kind IN ('signin', 'staff.unlock') AND e.created_at BETWEEN $2 AND $3
         ORDER BY e.id DESC LIMIT $4`,
       [userId, from.toISOString(), to.toISOString(), limit],
     );

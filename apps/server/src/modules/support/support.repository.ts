@@ -137,12 +137,39 @@ const PENDING_WHERE: Record<PendingKind, string> = {
 export class SupportRepository {
   constructor(private readonly database: Database) {}
 
-  async userByEmail(email: string): Promise<{ id: number; email: string } | null> {
-    const { rows } = await this.database.executeSql<{ id: number; email: string }>(
-      'SELECT id, email FROM users WHERE lower(email) = lower($1)',
+  /** The user with this e-mail, and until when its sign-in is locked (null: not locked now). */
+  async userByEmail(email: string): Promise<{ id: number; email: string; lockedUntil: Date | null } | null> {
+    const { rows } = await this.database.executeSql<{ id: number; email: string; locked_until: string | Date | null }>(
+      `SELECT id, email, CASE WHEN locked_until > now() THEN locked_until END AS locked_until
+         FROM users WHERE lower(email) = lower($1)`,
       [email],
     );
-    return rows[0] ? { id: Number(rows[0].id), email: rows[0].email } : null;
+    const r = rows[0];
+    return r ? { id: Number(r.id), email: r.email, lockedUntil: date(r.locked_until) } : null;
+  }
+
+  /**
+   * Clears the user's failed-password count and lock (one statement, so a sign-in failing at the
+   * same moment cannot slip between a read and the write). Null for an unknown user; otherwise
+   * the state it had: the lock only when it had not run out.
+   */
+  async clearLockout(
+    userId: number,
+  ): Promise<{ email: string; failedAttempts: number; lockedUntil: Date | null } | null> {
+    const { rows } = await this.database.executeSql<{
+      email: string;
+      failed_attempts: number | string;
+      locked_until: string | Date | null;
+    }>(
+      `WITH prev AS (SELECT id, failed_attempts, locked_until FROM users WHERE id = $1 FOR UPDATE)
+       UPDATE users u SET failed_attempts = 0, locked_until = NULL
+         FROM prev WHERE u.id = prev.id
+       RETURNING u.email, prev.failed_attempts,
+                 CASE WHEN prev.locked_until > now() THEN prev.locked_until END AS locked_until`,
+      [userId],
+    );
+    const r = rows[0];
+    return r ? { email: r.email, failedAttempts: Number(r.failed_attempts), lockedUntil: date(r.locked_until) } : null;
   }
 
   async attemptsOf(userId: number, orgId?: number): Promise<StaffAttempt[]> {

@@ -15,6 +15,8 @@ import {
   TimelineParams,
   TimelineQuery,
   TimelineResponse,
+  UnlockUserRequest,
+  UnlockUserResponse,
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -77,6 +79,20 @@ export default async function supportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => support.regenerate(req.user, req.body.data),
+  );
+
+  app.post(
+    '/api/support/unlock',
+    {
+      config: { roles: STAFF },
+      schema: {
+        tags,
+        summary: "Clear a user's sign-in lockout (failed-password count and lock); 404 for an unknown user (staff)",
+        body: UnlockUserRequest,
+        response: { 200: UnlockUserResponse },
+      },
+    },
+    async (req) => support.unlock(req.user, req.body.userId),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
   type RegenerateTestResponse,
   type SearchUserExamRow,
   type TimelineResponse,
+  type UnlockUserResponse,
 } from '@invigil/contracts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { Actor } from '../../policies/actor.ts';
@@ -25,6 +26,8 @@ const SUBMITTED: readonly string[] = [
 ];
 const USER_EXAM_NOT_FOUND = 'User exam not found.';
 const NO_USER = 'No user found with this e-mail id.';
+const NO_USER_ID = 'No user found with this id.';
+const UNLOCKED = 'The account is unlocked.';
 const NOT_SUBMITTED = 'This test has not been submitted, so it has no result to regenerate.';
 const SKIPPED =
   'The answers of this test were not saved (MONGODB SKIPPED); add it into the queue from Pending Results.';
@@ -117,7 +120,30 @@ export class SupportService {
     this.audit(actor, 'search', { username: username.trim(), found: !!user }, { userId: user?.id });
     if (!user) return { data: { success: 0 as const, message: NO_USER, data: [] } };
     const rows = (await this.repo.attemptsOf(user.id)).map(searchRow);
-    return { data: { success: 1 as const, message: 'SUCCESS', data: rows } };
+    const account = { user_id: user.id, locked_until: iso(user.lockedUntil) };
+    return { data: { success: 1 as const, message: 'SUCCESS', data: rows, account } };
+  }
+
+  /**
+   * Clears the user's sign-in lockout, so the next right password signs in (anyone who knows an
+   * e-mail can lock an account; this is the staff's way out). Recorded as an account event.
+   */
+  async unlock(actor: Actor, userId: number): Promise<UnlockUserResponse> {
+    const before = await this.repo.clearLockout(userId);
+    if (!before) throw notFound(NO_USER_ID);
+    const wasLocked = before.lockedUntil !== null;
+    this.audit(
+      actor,
+      'unlock',
+      {
+        username: before.email,
+        wasLocked,
+        lockedUntil: iso(before.lockedUntil),
+        failedAttempts: before.failedAttempts,
+      },
+      { userId },
+    );
+    return { success: 1, message: UNLOCKED, user_id: userId, was_locked: wasLocked, locked_until: null };
   }
 
   async searchRecord(actor: Actor, userId: number, orgId: number) {

@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { DataTable, serialColumn } from '../../lib/data-table.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { OutlinedNativeSelect } from '../../lib/native-select.tsx';
+import { AccountLockAlert } from './account-lock-alert.tsx';
 import { useSearchRecord, useSearchUser } from './api/staff.ts';
 import { RegenerateButton, type RegenState } from './regenerate-button.tsx';
 import { TimelineDialog } from './timeline-dialog.tsx';
@@ -31,6 +32,7 @@ export default function SearchUserArea() {
   const [timeline, setTimeline] = useState<number | null>(null);
   const [org, setOrg] = useState<number | null>(null);
   const rows = search.data?.data.data ?? [];
+  const account = search.data?.data.account;
   const orgs = [...new Map(rows.filter((r) => r.org_id !== null).map((r) => [r.org_id!, r.org_name])).entries()];
   const orgId = org ?? orgs[0]?.[0] ?? null;
   const record = useSearchRecord(rows[0]?.user_id ?? null, orgId);
@@ -100,6 +102,9 @@ export default function SearchUserArea() {
           </Button>
         </Stack>
       </Box>
+      {account && !search.isPending && (
+        <AccountLockAlert key={`${account.user_id}-${account.locked_until}`} account={account} />
+      )}
       {search.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
           <CircularProgress aria-label={t('search.searching')} />

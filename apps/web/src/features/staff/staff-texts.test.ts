@@ -17,5 +17,9 @@ describe('staff screens', () => {
     expect(t('pending.warning')).toBe("Your request is being processed. It'll take a while.");
     expect(t('regen.already')).toBe('ALREADY IN QUEUE');
     expect(t('timeline.kind.score_run')).toBe('Result job run');
+    expect(t('lock.locked', { time: '24 Nov 2026, 05:52 PM' })).toBe(
+      'This account is locked until 24 Nov 2026, 05:52 PM.',
+    );
+    expect(t('timeline.kind.staff_unlock')).toBe('Staff unlocked the account');
   });
 });

@@ -19,6 +19,11 @@ export function useSearchRecord(userId: number | null, orgId: number | null) {
   });
 }
 
+/** POST /api/support/unlock: clears the user's sign-in lockout. */
+export function useUnlockUser() {
+  return useMutation({ mutationFn: (userId: number) => apiPost('/api/support/unlock', { userId }) });
+}
+
 export interface RegenerateIds {
   userExamId: number;
   userId: number;

@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
+import { sharedRateLimitStore } from '../lib/shared-rate-limit-store.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
 /** Under /api (the path, whatever the query). */
@@ -42,7 +43,9 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so a limit holds across API nodes (ADR 0213). A store that cannot
+  // be reached lets the request through: the route's own database work then answers 503.
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(app.ctx.database), skipOnError: true });
   // API replies over 1 KB are compressed for slow links (static assets are precompressed).
   await app.register(compress, {
     global: true,

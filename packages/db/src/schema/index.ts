@@ -6,3 +6,4 @@ export * from './coding.ts';
 export * from './timeline.ts';
 export * from './recordings.ts';
 export * from './schedules.ts';
+export * from './rate-limits.ts';

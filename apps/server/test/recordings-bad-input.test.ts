@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Analyzer } from '@invigil/analysis';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { mediaFixtures } from './recordings/media-fixtures.ts';
 import { createUpload, FakeFrames, patch, recordingAttempt, tusHeaders, upload } from './recordings/support.ts';
@@ -234,7 +234,8 @@ describe('recordings routes: bad input is a clear 4xx', { timeout: 180_000 }, ()
       ).toBe(204);
     await t.database.executeSql('DELETE FROM recorded_answers WHERE user_exam_id = $1', [a.userExamId]);
     for (const e of await t.app.ctx.media.list(`recordings/${a.userExamId}/`)) await t.app.ctx.media.delete(e.key);
-    await nothingLeft();
+    // A tus DELETE answers 204 once the bytes are gone; the upload's row follows a moment later.
+    await vi.waitFor(nothingLeft, { timeout: 5000, interval: 100 });
   });
 
   it('uploadvideo: a 10-minute video, truncated, audio as video, garbage', async () => {

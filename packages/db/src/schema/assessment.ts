@@ -94,7 +94,13 @@ export const questions = pgTable(
     content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
     answerKey: jsonb('answer_key').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('questions_exam_idx').on(t.examId, t.position)],
+  (t) => [
+    index('questions_exam_idx').on(t.examId, t.position),
+    // A spoken question's audio is refused to direct requests (ADR 0212): looked up by its path.
+    index('questions_spoken_resource_idx')
+      .on(t.resourcePath)
+      .where(sql`${t.qtypeCode} = 28`),
+  ],
 );
 
 /** A choice of a question; `blankKey` is BLANK1..BLANK3 for multi-blank questions. */

@@ -197,8 +197,9 @@ export class RecordingsRepository {
   /** Whether `path` is the question audio of a spoken-answer question (served only through plays). */
   async isSpokenQuestionAudio(path: string): Promise<boolean> {
     const { rows } = await this.database.executeSql<{ one: number }>(
-      'SELECT 1 AS one FROM questions WHERE resource_path = $1 AND qtype_code = $2 LIMIT 1',
-      [path, QTYPE.spokenAnswer],
+      // The type as a constant, so the partial index questions_spoken_resource_idx serves it.
+      `SELECT 1 AS one FROM questions WHERE resource_path = $1 AND qtype_code = ${Number(QTYPE.spokenAnswer)} LIMIT 1`,
+      [path],
     );
     return rows.length > 0;
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "questions_spoken_resource_idx" ON "questions" USING btree ("resource_path") WHERE "questions"."qtype_code" = 28;

@@ -21,6 +21,7 @@ import {
   remainingSeconds,
   scoreAttempt,
   scoreQuestion,
+  widgetFor,
   stripDescriptive,
   typingAllowed,
   windowSwitchVerdict,
@@ -196,6 +197,25 @@ describe('scoring', () => {
       scoreQuestion(q({ qtypecode: 6, marks: 4, answerKey: { sourceText: 'a b c d' } }), { descriptiveText: 'a b x' }),
     ).toBe(2);
     expect(scoreQuestion(q({ qtypecode: 4 }), { descriptiveText: 'essay' })).toBe(0);
+  });
+  it('a type the spec does not describe is scored by its key, or left to a human without one', () => {
+    for (const code of [15, 21, 23, 31, 99]) {
+      expect(scoreQuestion(q({ qtypecode: code }), { selectedChoiceId: '11' })).toBe(2);
+      expect(scoreQuestion(q({ qtypecode: code }), { selectedChoiceId: '12' })).toBe(0);
+      expect(scoreQuestion(q({ qtypecode: code, correctChoiceIds: [] }), { descriptiveText: 'essay' })).toBe(0);
+    }
+    // Descriptive codes stay descriptive even with a stray key.
+    expect(scoreQuestion(q({ qtypecode: 4 }), { selectedChoiceId: '11' })).toBe(0);
+  });
+  it('the widget of a type the spec does not describe follows its choices', () => {
+    for (const code of [15, 21, 23, 31, 99]) {
+      expect(widgetFor(code, true)).toBe('single-choice');
+      expect(widgetFor(code)).toBe('descriptive');
+    }
+    expect(widgetFor(1)).toBe('single-choice');
+    expect(widgetFor(2, false)).toBe('multiple-choice');
+    expect(widgetFor(4, true)).toBe('descriptive');
+    expect(widgetFor(28, true)).toBe('spoken');
   });
   it('attempt totals and percentage', () => {
     const qs = [q({ qid: 1 }), q({ qid: 2, correctChoiceIds: [20] }), q({ qid: 3, qtypecode: 4 })];

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { lazy, Suspense } from 'react';
 import { DeviceSetupContext } from '../components/device-setup-slot.ts';
 import type { TestDialogProps } from '../components/test-dialog.ts';
@@ -13,6 +14,9 @@ const TestEngineRoot = lazy(() => import('../features/test-engine/test-engine-ro
  * engine's shell renders inside, and its Start button opens the device setup when the test is
  * monitored (the app gives the engine the setup through DeviceSetupContext). Closing it reloads
  * the page (the dashboard does that). Escape and backdrop clicks do not close a running test.
+ * While it is open the dashboard under it is not laid out at all (the dialog lives in a portal
+ * outside #root): a phone does not keep a long page behind the test, and the page is only as
+ * tall as the test.
  */
 export function TestDialogSlot({ open, examId, selectedLanguage, testData, onClose }: TestDialogProps) {
   return (
@@ -21,6 +25,7 @@ export function TestDialogSlot({ open, examId, selectedLanguage, testData, onClo
       open={open}
       slotProps={{ paper: { 'aria-label': testData.examName ?? `Exam ${examId}` } as object }}
     >
+      <GlobalStyles styles={{ '#root': { display: 'none' } }} />
       <DeviceSetupContext.Provider value={SetupGate}>
         <Suspense
           fallback={

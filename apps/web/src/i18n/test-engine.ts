@@ -149,7 +149,6 @@ export default {
     table: 'Table {{name}}',
   },
   answerLocked: 'This answer can no longer be changed: the next question was chosen from it.',
-  notSupportedYet: 'This question type is answered with a recorder or an editor that is not available in this version.',
   thankYou: 'Thank you',
   scoreTitle: 'Your score',
   obtainedMarks: 'Marks obtained',

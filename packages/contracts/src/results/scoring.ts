@@ -1,5 +1,5 @@
 import { VALUE_SEPARATOR } from '../shared/constants.ts';
-import { CHOICE_TYPES, QTYPE, RESOURCE_TYPES } from '../shared/question-types.ts';
+import { CHOICE_TYPES, QTYPE, RESOURCE_TYPES, widgetFor } from '../shared/question-types.ts';
 import type { AnswerValue } from '../exam/question-item.ts';
 import type { Evaluation } from './submit-test.ts';
 import { computeTypingMetrics, words } from '../exam/typing-metrics.ts';
@@ -45,7 +45,9 @@ export function scoreQuestion(q: ScoringQuestion, a: AnswerValue | undefined): n
       .join(',');
     return given !== '' && given === multiBlankCorrectId(q) ? q.marks : 0;
   }
-  if ((CHOICE_TYPES as readonly number[]).includes(code)) {
+  // A code the spec does not describe is scored by its choices when it has a key (ADR 0215).
+  const keyed = q.correctChoiceIds.length > 0;
+  if ((CHOICE_TYPES as readonly number[]).includes(code) || widgetFor(code, keyed) === 'single-choice') {
     const chosen = new Set(ids(a.selectedChoiceId));
     const correct = new Set(q.correctChoiceIds);
     if (chosen.size === 0 || chosen.size !== correct.size) return 0;

@@ -21,7 +21,7 @@ export const QTYPE = {
   spokenAnswer: 28,
 } as const;
 
-/** The view a question type code is shown with. Media (27, 28) and coding (20) plug in later. */
+/** The view a question type code is shown with. */
 export type QuestionWidget =
   | 'single-choice'
   | 'multiple-choice'
@@ -32,10 +32,16 @@ export type QuestionWidget =
   | 'matching'
   | 'coding'
   | 'video'
-  | 'spoken'
-  | 'unsupported';
+  | 'spoken';
 
-export function widgetFor(code: number): QuestionWidget {
+/**
+ * The widget of a type code. The spec names no widget for 15, 21, 23 and 31 ("further kinds, not
+ * shown") nor for codes outside its table; such a question is still answerable (ADR 0215): by
+ * its choices when it has any, otherwise in the descriptive editor with a file upload. The
+ * answered rule already accepts a choice, a text or a file for them; the scorer leaves them
+ * for a human, like descriptive answers.
+ */
+export function widgetFor(code: number, hasChoices = false): QuestionWidget {
   switch (code) {
     case QTYPE.multipleChoice:
       return 'multiple-choice';
@@ -57,7 +63,7 @@ export function widgetFor(code: number): QuestionWidget {
       if ((CHOICE_TYPES as readonly number[]).includes(code)) return 'single-choice';
       if ((DESCRIPTIVE_TEXT_TYPES as readonly number[]).includes(code) || [10, 25, 26].includes(code))
         return 'descriptive';
-      return 'unsupported';
+      return hasChoices ? 'single-choice' : 'descriptive';
   }
 }
 

@@ -25,7 +25,7 @@ export function QuestionPage() {
     [engine],
   );
   if (!item) return null;
-  const View = viewFor(item.qtypecode);
+  const View = viewFor(item);
   const examtypeid = s.detail?.examtypeid ?? 1;
   const locked = answerLocked({ examtypeid, index: s.index, total: s.items.length });
   return (

@@ -1,9 +1,8 @@
-import { widgetFor, type QuestionWidget } from '@invigil/contracts';
+import { widgetFor, type QuestionItem, type QuestionWidget } from '@invigil/contracts';
 import { CodingView } from '../coding/coding-view.tsx';
 import { MultiBlankView, MultipleChoiceView, SingleChoiceView } from './choice-views.tsx';
 import { DescriptiveView } from './descriptive-view.tsx';
 import { MatchingView } from './matching-view.tsx';
-import { PlaceholderView } from './placeholder-view.tsx';
 import { SpokenAnswerView, VideoInterviewView } from './recording-views.tsx';
 import { TypedInputView } from './typed-input-view.tsx';
 import { TypingTestView } from './typing-test-view.tsx';
@@ -23,4 +22,6 @@ const views = new Map<QuestionWidget, QuestionView>([
   ['video', VideoInterviewView],
 ]);
 
-export const viewFor = (qtypecode: number): QuestionView => views.get(widgetFor(qtypecode)) ?? PlaceholderView;
+/** A type the spec does not describe is answered by its choices, or in the descriptive editor (ADR 0215). */
+export const viewFor = (item: Pick<QuestionItem, 'qtypecode' | 'choiceid'>): QuestionView =>
+  views.get(widgetFor(item.qtypecode, !!item.choiceid)) ?? DescriptiveView;

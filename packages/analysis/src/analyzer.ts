@@ -46,7 +46,7 @@ function own(bytes: Uint8Array): Uint8Array {
 
 export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { pool: WorkerPool } {
   const pool = new WorkerPool(options);
-  const image = async (bytes: Buffer, full: boolean, field = 'image', closer?: 'behind') => {
+  const image = async (bytes: Buffer, full: boolean, field = 'image', closer?: true) => {
     assertImageSignature(bytes, field);
     const data = own(bytes);
     const job: JobRequest = {
@@ -63,9 +63,10 @@ export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { poo
   return {
     pool,
     async singleFace(primaryImage) {
-      // the device setup: a second face behind the candidate, however small, is looked for (ADR 0105)
+      // the count of one picture, as the evaluation measures it: the scene pass's second detector
+      // looks for small faces behind a face and for a lone small face (ADR 0216)
       const bytes = decodeBase64Image(primaryImage, 'primaryImage');
-      return singleFaceResult(await image(bytes, false, 'primaryImage', 'behind'));
+      return singleFaceResult(await image(bytes, false, 'primaryImage', true));
     },
     async faceMatch(primaryImage, currentImage) {
       const a = own(decodeBase64Image(primaryImage, 'primaryImage'));

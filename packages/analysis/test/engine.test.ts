@@ -3,7 +3,7 @@ import { createLocalAnalyzer } from '../src/analyzer.ts';
 import { matchEmbeddings } from '../src/responses.ts';
 import { AnalysisBusyError, AnalysisTimeoutError } from '../src/errors.ts';
 import { WorkerPool } from '../src/pool/worker-pool.ts';
-import { darkRoom, fixture, otherPerson, personBehind, SENTENCES, speech, twoFaces } from './helpers.ts';
+import { darkRoom, farAway, fixture, otherPerson, personBehind, SENTENCES, speech, twoFaces } from './helpers.ts';
 
 const b64 = (b: Buffer) => b.toString('base64');
 
@@ -30,6 +30,14 @@ describe('analysis engine in worker threads (real models)', () => {
     expect(await analyzer.singleFace(b64(fixture('coffee.jpg')))).toMatchObject({
       face_detected: false,
       face_count: 0,
+    });
+  });
+
+  it('single-face counts a lone face too small for the whole-picture pass (ADR 0216)', async () => {
+    expect(await analyzer.singleFace(b64(await farAway()))).toMatchObject({
+      face_detected: true,
+      face_count: 1,
+      multiple_faces: false,
     });
   });
 

@@ -23,6 +23,19 @@ export async function twoFaces(): Promise<Buffer> {
 }
 
 /**
+ * the coffee picture with the astronaut pasted at 96 px (a face of about 19 px): far from the camera.
+ * (The 4 x 3 tile search of ADR 0104 found her pasted at 24 px too; SSD sees faces from about 12 px.)
+ */
+export async function farAway(): Promise<Buffer> {
+  const bg = await sharp(fixture('coffee.jpg')).resize(550, 450, { fit: 'cover' }).toBuffer();
+  const face = await sharp(fixture('astronaut.jpg')).resize(96, 96).toBuffer();
+  return sharp(bg)
+    .composite([{ input: face, left: 300, top: 120 }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/**
  * A candidate in front of a busy background (the coffee picture) and a second person small at the
  * back, top right (about 35 px of face): the whole-picture pass misses that face (issue 12).
  */

@@ -14,11 +14,10 @@ export interface AnalyseOptions extends Omit<EngineOptions, 'objects' | 'faces' 
   objects?: boolean | 'with-face';
   /**
    * look closer for small faces (closer-look.ts): true (the scene pass): the second detector over the
-   * whole picture, with or without a confirmed face (ADR 0105); 'behind' (the device setup): the
-   * same, only when a face was confirmed; 'hint': the three upper tiles behind a confirmed face, only
-   * when the detector saw a face the mesh did not confirm; false: never
+   * whole picture, with or without a confirmed face (ADR 0105); 'hint': the three upper tiles
+   * behind a confirmed face, only when the detector saw a face the mesh did not confirm; false: never
    */
-  closer?: boolean | 'hint' | 'behind';
+  closer?: boolean | 'hint';
 }
 
 async function detect(engine: Engine, rgb: RgbImage, opts: EngineOptions) {
@@ -55,9 +54,9 @@ export async function analyseImage(engine: Engine, rgb: RgbImage, opts: AnalyseO
   if (opts.embedding && a.faces[0]) a.faces[0].embedding = await embeddingInTheLight(engine, rgb, a.faces[0]);
   const hint = a.candidates > a.faces.length;
   const found = a.faces.length >= 1;
-  // behind a face: on the scene pass and at setup the second detector looks over the whole picture
-  // (ADR 0105); on other checks the three upper tiles look, on a hint only (ADR 0102)
-  const second = found ? opts.closer === true || opts.closer === 'behind' : opts.closer === true;
+  // on the scene pass the second detector looks over the whole picture (ADR 0105); on other checks
+  // the three upper tiles look behind a face, on a hint only (ADR 0102)
+  const second = opts.closer === true;
   const tiles = found && opts.closer === 'hint' && hint;
   if (second || tiles) {
     const known = a.faces.map((f) => f.box);

@@ -9,10 +9,10 @@ export type JobRequest =
       /** run the object detector; 'with-face' only when a face was confirmed */
       objects: boolean | 'with-face';
       /**
-       * look closer for small faces (analyse-image.ts): always (the second detector), behind a
-       * confirmed face (the second detector, the device setup), never, or on a hint; default 'hint'
+       * look closer for small faces (analyse-image.ts): always (the second detector), never, or on a
+       * hint (the three upper tiles); default 'hint'
        */
-      closer?: boolean | 'hint' | 'behind';
+      closer?: boolean | 'hint';
       embedding: boolean;
       authenticity: boolean;
     }

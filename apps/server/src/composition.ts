@@ -12,6 +12,7 @@ import { PasswordGuard } from './modules/auth/password-guard.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
 import { UsedLinkRepository } from './modules/auth/used-link.repository.ts';
 import { UserRepository } from './modules/auth/user.repository.ts';
+import { CodeRunLeaseRepository } from './modules/coding/code-run-lease.repository.ts';
 import { CodeRunLimiter } from './modules/coding/code-run-limiter.ts';
 import { ContentExportService } from './modules/content/content-export.service.ts';
 import { ContentImportService } from './modules/content/content-import.service.ts';
@@ -25,6 +26,7 @@ import { CodeRunners } from './modules/coding/code-runners.ts';
 import { CodingQuestionRepository } from './modules/coding/coding-question.repository.ts';
 import { CodingScorer } from './modules/coding/coding-scorer.ts';
 import { CodingService } from './modules/coding/coding.service.ts';
+import { SharedCodeRunLimiter } from './modules/coding/shared-code-run-limiter.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { GroupReportService } from './modules/dashboard/group-report.service.ts';
@@ -106,6 +108,7 @@ function buildRepositories({ config, database }: Ports) {
     dashboard: new DashboardRepository(database),
     proctoring: new ProctoringRepository(database),
     codingQuestions: new CodingQuestionRepository(database),
+    codeRunLeases: new CodeRunLeaseRepository(database),
     support: new SupportRepository(database),
     recordings: new RecordingsRepository(database),
     /** One buffer of timeline events for the whole process (flushed on reads and on close). */
@@ -169,7 +172,11 @@ function buildServices(
       answerFiles,
       new RecordingMedia(repos.recordings),
     ]),
-    coding: new CodingService(repos.codingQuestions, runtime.codeRunners, new CodeRunLimiter(config.codeRuns)),
+    coding: new CodingService(
+      repos.codingQuestions,
+      runtime.codeRunners,
+      new SharedCodeRunLimiter(repos.codeRunLeases, new CodeRunLimiter(config.codeRuns), config.codeRuns),
+    ),
     proctoring,
     recordings: new RecordingsService({
       repo: repos.recordings,

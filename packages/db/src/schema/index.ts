@@ -7,3 +7,4 @@ export * from './timeline.ts';
 export * from './recordings.ts';
 export * from './schedules.ts';
 export * from './rate-limits.ts';
+export * from './code-runs.ts';

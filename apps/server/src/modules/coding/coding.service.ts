@@ -24,9 +24,9 @@ import { HttpError, badRequest, busy, notFound } from '../../lib/http-errors.ts'
 import { isStaff, type Actor } from '../../policies/actor.ts';
 import { SAVE_GRACE_SECONDS } from '../exam/attempt-rules.ts';
 import { boilerplateFor } from './boilerplate.ts';
-import type { CodeRunLimiter } from './code-run-limiter.ts';
 import type { CodeRunners } from './code-runners.ts';
 import type { CodingQuestion, CodingQuestionRepository } from './coding-question.repository.ts';
+import type { SharedCodeRunLimiter } from './shared-code-run-limiter.ts';
 
 export const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const truthy = (v: unknown) => v === true || v === 1 || v === 'true' || v === '1';
@@ -51,7 +51,7 @@ export class CodingService {
   constructor(
     private readonly questions: CodingQuestionRepository,
     private readonly runners: CodeRunners,
-    private readonly limiter: CodeRunLimiter,
+    private readonly limiter: SharedCodeRunLimiter,
   ) {}
 
   languages(setting?: string) {
@@ -116,12 +116,13 @@ export class CodingService {
     if (withTests && !q && key !== 'html') throw badRequest('qid is required to run the test cases');
     await this.mayRun(user, q);
     if (key === 'html') return { status: 'ok', output: body.code, error: '', html: true };
-    // Over the user's share: 429 before the run reaches the queue every candidate shares.
-    const release = this.limiter.acquire(user.id);
+    // Over the user's share on every API node: 429 before the run reaches the queue every
+    // candidate shares (ADRs 0090, 0214).
+    const end = await this.limiter.acquire(user.id);
     try {
       return await this.run(key, body, q, withTests);
     } finally {
-      release();
+      await end();
     }
   }
 

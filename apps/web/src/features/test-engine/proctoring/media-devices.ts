@@ -5,6 +5,24 @@ import { SPEAKER_SAMPLE_MS } from './check-scheduler.ts';
 const VIDEO: MediaTrackConstraints = { width: 550, height: 450, facingMode: 'user' };
 const JPEG_QUALITY = 0.8;
 
+/** How long a live camera may take to give its first frame before a check calls it stopped. */
+const FIRST_FRAME_MS = 5_000;
+
+const hasFrame = (el: HTMLVideoElement) => el.readyState >= 2 && el.videoWidth > 0;
+
+/** Resolves at the element's first frame, or after `ms`, whichever comes first. */
+function firstFrame(el: HTMLVideoElement, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      el.removeEventListener('loadeddata', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    el.addEventListener('loadeddata', done);
+  });
+}
+
 const errorText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 
 /**
@@ -55,11 +73,17 @@ export class MediaDevices {
     return true;
   }
 
-  /** The camera's picture now as a JPEG data URL, or null when there is no live picture. */
-  capture(): string | null {
+  /**
+   * The camera's picture now as a JPEG data URL, or null when there is no live picture. A live
+   * camera whose first frame has not arrived yet (a slow camera, a busy machine) is given up to
+   * `firstFrameMs` before it counts as giving no picture.
+   */
+  async capture(firstFrameMs = FIRST_FRAME_MS): Promise<string | null> {
     const el = this.view();
-    const live = this.video?.getVideoTracks().some((t) => t.readyState === 'live');
-    if (!el || !live || el.readyState < 2 || !el.videoWidth) return null;
+    const live = () => !!this.video?.getVideoTracks().some((t) => t.readyState === 'live');
+    if (!el || !live()) return null;
+    if (!hasFrame(el)) await firstFrame(el, firstFrameMs);
+    if (!live() || !hasFrame(el)) return null;
     const canvas = document.createElement('canvas');
     canvas.width = el.videoWidth;
     canvas.height = el.videoHeight;

@@ -68,7 +68,7 @@ describe('result to dialog', () => {
 function harness(settings: Partial<MonitorSettings> = {}, replies: Array<CallResult<PhotoVerdict>> = []) {
   const deps = {
     settings: { ...SETTINGS, ...settings },
-    capture: vi.fn<MonitorDeps['capture']>(() => 'data:image/jpeg;base64,AAAA'),
+    capture: vi.fn<MonitorDeps['capture']>(async () => 'data:image/jpeg;base64,AAAA'),
     photoCheck: vi.fn<MonitorDeps['photoCheck']>(async () => replies.shift() ?? { verdict: photo('ok') }),
     recordSample: vi.fn<NonNullable<MonitorDeps['recordSample']>>(async () => new Blob(['x'], { type: 'audio/webm' })),
     audioCheck: vi.fn<NonNullable<MonitorDeps['audioCheck']>>(async () => ({
@@ -143,12 +143,12 @@ describe('ProctoringMonitor', () => {
 
   it('a camera that gives no picture shows the camera warning and logs it, never a silent pass', async () => {
     const { m, deps } = harness();
-    deps.capture.mockReturnValue(null);
+    deps.capture.mockResolvedValue(null);
     await vi.advanceTimersByTimeAsync(20_000);
     expect(m.get().dialog).toEqual({ kind: 'camera' });
     expect(deps.photoCheck).not.toHaveBeenCalled();
     expect(deps.log).toHaveBeenCalledWith('video', 'camera_stopped');
-    deps.capture.mockReturnValue('data:image/jpeg;base64,BBBB');
+    deps.capture.mockResolvedValue('data:image/jpeg;base64,BBBB');
     await m.confirm();
     expect(deps.restartCamera).toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(20_000);

@@ -17,7 +17,7 @@ export type CallResult<V> = { verdict: V } | { retry: true; afterMs?: number } |
 export interface MonitorDeps {
   settings: MonitorSettings;
   /** A JPEG (0.8) data URL of the camera now, or null when the camera gives no picture. */
-  capture(): string | null;
+  capture(): Promise<string | null>;
   photoCheck(image: string): Promise<CallResult<PhotoVerdict>>;
   /** A 15-second sample (Opus in webm/ogg), or null when recording failed. */
   recordSample?(): Promise<Blob | null>;
@@ -59,6 +59,7 @@ export class ProctoringMonitor {
   readonly photoTimer: CheckScheduler;
   readonly speakerTimer: CheckScheduler | null;
   private stopped = false;
+  private disposed = false;
 
   constructor(private readonly deps: MonitorDeps) {
     const s = deps.settings;
@@ -90,6 +91,7 @@ export class ProctoringMonitor {
   }
 
   dispose() {
+    this.disposed = true;
     this.photoTimer.stop();
     this.speakerTimer?.stop();
     this.photos.close();
@@ -136,7 +138,9 @@ export class ProctoringMonitor {
 
   private async photoRun() {
     if (this.stopped) return;
-    const img = this.deps.capture();
+    const img = await this.deps.capture();
+    // the attempt may have ended, or the test page closed, while a slow camera was waited for
+    if (this.stopped || this.disposed) return;
     if (!img) {
       this.cameraStopped();
       return;

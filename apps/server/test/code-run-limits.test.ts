@@ -1,5 +1,4 @@
 import { createDb, type Database } from '@invigil/db';
-import { QueueFullError, type ExecutionRequest, type ExecutionResult, type Executor } from '@invigil/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -7,42 +6,10 @@ import { HttpError } from '../src/lib/http-errors.ts';
 import { CodeRunLeaseRepository } from '../src/modules/coding/code-run-lease.repository.ts';
 import { CodeRunLimiter, type CodeRunLimits } from '../src/modules/coding/code-run-limiter.ts';
 import { SharedCodeRunLimiter } from '../src/modules/coding/shared-code-run-limiter.ts';
+import { GateExecutor, until } from './gate-executor.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 
-/**
- * A code executor whose runs of code containing HOLD wait until release(), and whose runs of
- * BUSY or FAIL fail (a full queue, a runner that breaks); the others answer at once.
- */
-class GateExecutor implements Executor {
-  readonly name = 'gate';
-  held: Array<() => void> = [];
-  supports() {
-    return true;
-  }
-  async execute(req: ExecutionRequest): Promise<ExecutionResult> {
-    const code = Object.values(req.files).join('\n');
-    if (code.includes('BUSY')) throw new QueueFullError(3);
-    if (code.includes('FAIL')) throw new Error('the runner broke');
-    if (code.includes('HOLD')) await new Promise<void>((resolve) => this.held.push(resolve));
-    const step = { verdict: 'ok' as const, exitCode: 0, signal: null, stderr: '', cpuMs: 1, wallMs: 1, memoryBytes: 0 };
-    return { compile: null, runs: [{ ...step, stdout: 'ran\n' }], executor: this.name };
-  }
-  release() {
-    for (const r of this.held.splice(0)) r();
-  }
-  load() {
-    return { running: this.held.length, queued: 0, capacity: 100 };
-  }
-  async close() {
-    this.release();
-  }
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const until = async (cond: () => boolean) => {
-  for (let i = 0; i < 500 && !cond(); i++) await sleep(10);
-  expect(cond()).toBe(true);
-};
 
 /** One API node's limiter over the shared database (its own process count). */
 const node = (database: Database, limits: CodeRunLimits, leaseMs?: number) =>

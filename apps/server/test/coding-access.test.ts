@@ -1,38 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionRequest, ExecutionResult, Executor } from '@invigil/sandbox';
+import { GateExecutor, until } from './gate-executor.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
-
-/**
- * A code executor whose runs of code containing HOLD wait until release() (the others answer at
- * once): the tests control how many runs are in flight without the real sandbox.
- */
-class GateExecutor implements Executor {
-  readonly name = 'gate';
-  held: Array<() => void> = [];
-  supports() {
-    return true;
-  }
-  async execute(req: ExecutionRequest): Promise<ExecutionResult> {
-    const code = Object.values(req.files).join('\n');
-    if (code.includes('HOLD')) await new Promise<void>((resolve) => this.held.push(resolve));
-    const step = { verdict: 'ok' as const, exitCode: 0, signal: null, stderr: '', cpuMs: 1, wallMs: 1, memoryBytes: 0 };
-    return { compile: null, runs: [{ ...step, stdout: 'ran\n' }], executor: this.name };
-  }
-  release() {
-    for (const r of this.held.splice(0)) r();
-  }
-  load() {
-    return { running: this.held.length, queued: 0, capacity: 100 };
-  }
-  async close() {
-    this.release();
-  }
-}
-
-const until = async (cond: () => boolean) => {
-  for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(cond()).toBe(true);
-};
 
 /** A test with a coding question assigned (not started) to each given user; returns the question id. */
 async function codingTest(t: TestApp, emails: string[]): Promise<{ examId: number; qid: number }> {

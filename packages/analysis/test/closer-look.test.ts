@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseImage } from '../src/image/analyse-image.ts';
-import { confirmSsdFaces } from '../src/image/closer-look.ts';
+import { confirmSsdFaces, trustedAlone } from '../src/image/closer-look.ts';
 import { decodeImage } from '../src/image/decode-image.ts';
 import { createEngine, type Engine } from '../src/image/human-engine.ts';
 import { farAway, fixture } from './helpers.ts';
@@ -30,7 +30,8 @@ describe('closer look: the second detector, confirmed by Human (real models, ADR
   });
 
   it('finds a face too small for the whole-picture pass, where it is, on the scene pass only', async () => {
-    const rgb = await decodeImage(await farAway());
+    // a face of about 22 px: too large to be kept on SSD's word alone, confirmed by Human's mesh
+    const rgb = await decodeImage(await farAway(112));
     expect((await analyseImage(engine, rgb, { ...faces, closer: false })).faces).toHaveLength(0);
     expect((await analyseImage(engine, rgb, { ...faces, closer: 'hint' })).faces).toHaveLength(0);
     const found = await confirmSsdFaces(engine, rgb, []);
@@ -42,6 +43,29 @@ describe('closer look: the second detector, confirmed by Human (real models, ADR
     expect(y + h / 2).toBeLessThan(157);
     expect(found[0].meshScore).toBeGreaterThanOrEqual(0.6);
     expect((await analyseImage(engine, rgb, { ...faces, closer: true })).faces).toHaveLength(1);
+  });
+
+  it('keeps a very sure detection of a face too small for the mesh, on its own word (ADR 0217)', async () => {
+    const rgb = await decodeImage(await farAway(80));
+    expect((await analyseImage(engine, rgb, { ...faces, closer: 'hint' })).faces).toHaveLength(0);
+    const [ssd] = await engine.ssd!.detect(rgb, 0.3);
+    expect(trustedAlone(ssd)).toBe(true);
+    const found = await confirmSsdFaces(engine, rgb, []);
+    expect(found).toHaveLength(1);
+    // not the mesh's: kept on the detector's word, where it saw her
+    expect(found[0].meshScore).toBe(0);
+    expect(found[0].box.map(Math.round)).toEqual(ssd.box.map(Math.round));
+    expect((await analyseImage(engine, rgb, { ...faces, closer: true })).faces).toHaveLength(1);
+  });
+
+  it('trusts the second detector alone only for small faces it is very sure of', () => {
+    expect(trustedAlone({ box: [0, 0, 16, 21], score: 0.94 })).toBe(true);
+    expect(trustedAlone({ box: [0, 0, 24, 20], score: 0.85 })).toBe(true);
+    // less sure: left to Human's confirmation
+    expect(trustedAlone({ box: [0, 0, 16, 21], score: 0.84 })).toBe(false);
+    // large enough for the mesh to judge (the cat's whole head is a 0.95 "face" to SSD)
+    expect(trustedAlone({ box: [0, 0, 25, 20], score: 0.99 })).toBe(false);
+    expect(trustedAlone({ box: [40, 1, 487, 502], score: 0.95 })).toBe(false);
   });
 
   it('does not count the known face again, and finds no face in the coffee and cat pictures', async () => {

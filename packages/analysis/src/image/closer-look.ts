@@ -101,17 +101,28 @@ export async function lookCloser(
 }
 
 /**
+ * a detection of the second detector that is kept without Human's confirmation: very sure, and
+ * too small for the mesh to judge (ADR 0217)
+ */
+export const trustedAlone = (d: { box: Box; score: number }): boolean =>
+  d.score >= thresholds.ssdTrustMin && Math.max(d.box[2], d.box[3]) <= thresholds.ssdTrustMaxPx;
+
+/**
  * Faces found by the second detector (SSD MobileNet v1, ssd-faces.ts, ADR 0105) that are not one
- * of `known`, each confirmed like a face of the closer look: a crop around it (three times its size,
+ * of `known`. A very sure detection of a face too small for the mesh is kept as it is (ADR 0217);
+ * any other is confirmed like a face of the closer look: a crop around it (three times its size,
  * enlarged with Lanczos to at least confirmSidePx) is analysed by Human, and a face there with the
  * mesh score and box score of the closer look whose centre lies in the SSD's box is kept (its box
- * from Human). At most ssdMaxConfirm candidates, the surest first (one detector pass each).
+ * from Human). At most ssdMaxConfirm candidates are confirmed, the surest first (one detector pass
+ * each).
  */
 export async function confirmSsdFaces(engine: Engine, rgb: RgbImage, known: Box[]): Promise<CloserFace[]> {
   if (!engine.ssd) return [];
-  const detections = await engine.ssd.detect(rgb, thresholds.ssdMin);
-  const fresh = mergeNewFaces(known, detections).slice(0, thresholds.ssdMaxConfirm);
-  const found: (CloserFace & { score: number })[] = [];
+  const detections = mergeNewFaces(known, await engine.ssd.detect(rgb, thresholds.ssdMin));
+  const found: (CloserFace & { score: number })[] = detections
+    .filter(trustedAlone)
+    .map((d) => ({ box: d.box, boxScore: d.score, meshScore: 0, score: d.score }));
+  const fresh = detections.filter((d) => !trustedAlone(d)).slice(0, thresholds.ssdMaxConfirm);
   for (const d of fresh) {
     const crop = cropAround(d.box, rgb.width, rgb.height, 3, Math.round(CONFIRM_SIDE * rgb.width));
     const upscale = SEARCH_UPSCALE;

@@ -19,6 +19,13 @@ export const thresholds = {
   ssdMin: 0.3,
   ssdMaxConfirm: 8,
   /**
+   * a face too small for the mesh to judge (larger side at most ssdTrustMaxPx) is kept on the
+   * second detector's word alone when it is this sure of it (ADR 0217); the mesh's score of a face
+   * of 11-14 px swings from 0.2 to 0.9 with the crop, SSD was trained on such faces
+   */
+  ssdTrustMin: 0.85,
+  ssdTrustMaxPx: 24,
+  /**
    * with any colour around a face (at least this share of pixels away from grey in its box widened
    * twice), it needs at least faceSkinMin of skin-toned pixels in the middle of its box; only a face
    * in grey surroundings (greyscale camera, black-and-white photo) is exempt

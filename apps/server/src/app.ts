@@ -17,6 +17,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { oncePer } from './lib/once-per.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -90,6 +91,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   const { close: closeComposition, ...composed } = compose(ports);
   app.decorate('ctx', { ...ports, ...composed, lifecycle: { draining: false } });
+  // While the database is away the code runner's limits hold per node only (ADR 0214): said, once a minute at most.
+  composed.services.codeRunLimiter.onFallback(
+    oncePer(60_000, (err: unknown, times) =>
+      app.log.warn({ err, times }, 'code-run limits counted on this node only: the database cannot be reached'),
+    ),
+  );
   registerErrorHandling(app);
   registerInputGuard(app);
   await registerSecurity(app);

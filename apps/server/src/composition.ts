@@ -153,6 +153,11 @@ function buildServices(
   );
   const proctoring = new ProctoringService(repos.proctoring, media, runtime.analyzers, results, activity);
   const analyzer = () => runtime.analyzers.get();
+  const codeRunLimiter = new SharedCodeRunLimiter(
+    repos.codeRunLeases,
+    new CodeRunLimiter(config.codeRuns),
+    config.codeRuns,
+  );
   const auth = new AuthService(repos.users, repos.sessions, passwordGuard, config, activity);
   return {
     auth,
@@ -172,11 +177,9 @@ function buildServices(
       answerFiles,
       new RecordingMedia(repos.recordings),
     ]),
-    coding: new CodingService(
-      repos.codingQuestions,
-      runtime.codeRunners,
-      new SharedCodeRunLimiter(repos.codeRunLeases, new CodeRunLimiter(config.codeRuns), config.codeRuns),
-    ),
+    coding: new CodingService(repos.codingQuestions, runtime.codeRunners, codeRunLimiter),
+    /** The code runner's limits over every node (its fallback to the node's own count is logged and counted). */
+    codeRunLimiter,
     proctoring,
     recordings: new RecordingsService({
       repo: repos.recordings,

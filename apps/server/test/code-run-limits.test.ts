@@ -169,6 +169,8 @@ describe('code run limits counted in the database', () => {
     await gone.close();
     const limits = { perUser: 2, perMinute: 100 };
     const a = node(gone, limits);
+    const fallbacks: unknown[] = [];
+    a.onFallback((err) => fallbacks.push(err));
     const ends = [await a.acquire(501), await a.acquire(501)];
     const err = await refusal(a.acquire(501));
     expect(err.message).toMatch(/at most 2 at a time/);
@@ -176,6 +178,9 @@ describe('code run limits counted in the database', () => {
     await (
       await a.acquire(501)
     )();
+    // every run let through on the process's count is reported (the refused one never asked the database)
+    expect(fallbacks).toHaveLength(3);
+    expect(fallbacks.every((e) => e instanceof Error)).toBe(true);
   });
 });
 
@@ -213,6 +218,25 @@ describe('compile releases its slot whatever the outcome', () => {
     // With one run allowed in flight, the next one is served.
     expect((await run(t.app, asha, 'print(1)')).statusCode).toBe(200);
     expect(await leasesOf(t.database, ashaId)).toBe(0);
+  });
+
+  it("a run let through on the node's own count (database away) is counted in /metrics", async () => {
+    const fallbacks = async () => {
+      const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      return Number(/^invigil_code_run_limit_fallbacks_total (\d+)$/m.exec(body)?.[1]);
+    };
+    expect(await fallbacks()).toBe(0);
+    const leases = t.app.ctx.repositories.codeRunLeases;
+    const take = leases.take.bind(leases);
+    leases.take = () => Promise.reject(new Error('connection refused'));
+    try {
+      expect((await run(t.app, asha, 'print(1)')).statusCode).toBe(200);
+    } finally {
+      leases.take = take;
+    }
+    expect(await fallbacks()).toBe(1);
+    expect((await run(t.app, asha, 'print(1)')).statusCode).toBe(200);
+    expect(await fallbacks()).toBe(1);
   });
 });
 

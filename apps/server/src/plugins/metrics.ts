@@ -129,6 +129,13 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
     jobsHandled.inc({ queue, outcome: ok ? 'ok' : 'failed' }, jobs);
   });
 
+  const limitFallbacks = new Counter({
+    name: 'invigil_code_run_limit_fallbacks_total',
+    help: "Code runs let through on this node's own count because the database could not be reached (ADR 0214)",
+    registers: [registry],
+  });
+  ctx.services.codeRunLimiter.onFallback(() => limitFallbacks.inc());
+
   sampled(registry, 'invigil_sandbox', 'Code sandbox: runs running, queued, capacity', ['state'], (set) => {
     const load = ctx.runtime.codeRunners.load();
     if (!load) return;

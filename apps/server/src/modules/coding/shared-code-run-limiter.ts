@@ -24,6 +24,7 @@ export type EndRun = () => Promise<void>;
  */
 export class SharedCodeRunLimiter {
   private readonly node = `${hostname()}:${process.pid}`;
+  private readonly fallbackListeners: ((err: unknown) => void)[] = [];
 
   constructor(
     private readonly leases: CodeRunLeaseRepository,
@@ -32,6 +33,14 @@ export class SharedCodeRunLimiter {
     private readonly leaseMs = CODE_RUN_LEASE_MS,
   ) {}
 
+  /**
+   * Called with the error each time a run is let through on the process's own count because the
+   * database could not be reached (logs and metrics; the limits then hold per node only).
+   */
+  onFallback(listener: (err: unknown) => void): void {
+    this.fallbackListeners.push(listener);
+  }
+
   /** Takes a slot for one run, or throws the 429; call the returned end when the run ends, whatever its outcome. */
   async acquire(userId: number): Promise<EndRun> {
     const releaseLocal = this.local.acquire(userId);
@@ -39,8 +48,9 @@ export class SharedCodeRunLimiter {
     let refusal;
     try {
       refusal = await this.leases.take({ id, userId, node: this.node, leaseMs: this.leaseMs }, this.limits);
-    } catch {
+    } catch (err) {
       // The database cannot be reached: the process's count is the guard (ADR 0213, 0214).
+      for (const listener of this.fallbackListeners) listener(err);
       return async () => releaseLocal();
     }
     if (refusal) {

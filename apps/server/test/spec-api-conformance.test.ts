@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, DEMO, type TestApp } from './helpers.ts';
 
 /**
  * Calls made as the spec's client or a careless caller makes them (sections 5, 7 and 8): the
@@ -25,6 +25,38 @@ describe('the API as the spec words it', () => {
         error: 'Unauthorized',
         message: 'Session expired. Please login again!',
       });
+    });
+  });
+
+  describe("section 7: POST /login's regen flag", () => {
+    const login = (regen: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { userName: DEMO.support.email, password: DEMO.support.password, regen },
+      });
+
+    it('null, 0 and "false" are no regen: a second sign-in is told it is already logged in', async () => {
+      expect((await login(true)).statusCode).toBe(200);
+      for (const regen of [null, 0, 'false', false]) {
+        const res = await login(regen);
+        expect(res.statusCode).toBe(409);
+        expect(res.json().status).toBe('User Already logged in, logout to proceed further or contact support');
+      }
+    });
+
+    it('1 and "true" re-log in, as true does', async () => {
+      for (const regen of [1, 'true']) {
+        const res = await login(regen);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().status).toBe('Token Regenerate complete successfully');
+      }
+    });
+
+    it('another value is a 400 naming the flag', async () => {
+      const res = await login('yes');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^regen: /);
     });
   });
 });

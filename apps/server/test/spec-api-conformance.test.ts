@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 
 /**
  * Calls made as the spec's client or a careless caller makes them (sections 5, 7 and 8): the
@@ -7,9 +7,11 @@ import { bearer, createTestApp, DEMO, type TestApp } from './helpers.ts';
  */
 describe('the API as the spec words it', () => {
   let t: TestApp;
+  let candidate: string;
 
   beforeAll(async () => {
     t = await createTestApp();
+    candidate = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
   });
   afterAll(async () => t?.close());
 
@@ -57,6 +59,29 @@ describe('the API as the spec words it', () => {
       const res = await login('yes');
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/^regen: /);
+    });
+  });
+
+  describe('a body matching none of a call’s forms names the field', () => {
+    const post = (url: string, payload: unknown, token = candidate) =>
+      t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
+
+    it('answeredQuestions without its answers', async () => {
+      const res = await post('/api/test/answeredQuestions', { id: 1 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^changes: /);
+    });
+
+    it('answeredQuestions with a word for its id', async () => {
+      const res = await post('/api/test/answeredQuestions', { id: 'abc' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^id: /);
+    });
+
+    it('independent-resultprocess without the attempt', async () => {
+      const res = await post('/api/result/independent-resultprocess', { submitType: 'MONGODB_SKIPPED' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^userExamId: Invalid input: expected \w+, received undefined$/);
     });
   });
 });

@@ -84,4 +84,66 @@ describe('the API as the spec words it', () => {
       expect(res.json().message).toMatch(/^userExamId: Invalid input: expected \w+, received undefined$/);
     });
   });
+
+  describe('section 7: uploadaudio and uploadvideo sent as the spec sends them (multipart)', () => {
+    function multipart(fields: Record<string, string>, file?: { field: string; name: string; bytes: Buffer }) {
+      const boundary = '----spec-api-conformance';
+      const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+      );
+      if (file)
+        parts.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          file.bytes,
+          Buffer.from('\r\n'),
+        );
+      parts.push(Buffer.from(`--${boundary}--\r\n`));
+      return {
+        payload: Buffer.concat(parts),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
+    }
+
+    const upload = (url: string, body: ReturnType<typeof multipart>) =>
+      t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...bearer(candidate), ...body.headers } });
+    const fields = { examId: '91', questionNo: '1', windowSwitchCount: '0', remainingTime: '600' };
+
+    it("an empty audio file is 'Uploaded audio file is empty' (noAudio)", async () => {
+      const res = await upload(
+        '/api/test/uploadaudio',
+        multipart(fields, { field: 'file', name: 'a_b_91_1.wav', bytes: Buffer.alloc(0) }),
+      );
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ message: 'Uploaded audio file is empty', type: 'noAudio' });
+    });
+
+    it('no audio file at all is the same', async () => {
+      const res = await upload('/api/test/uploadaudio', multipart(fields));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe('Uploaded audio file is empty');
+    });
+
+    it('an empty video file is corruptVideo', async () => {
+      const res = await upload(
+        '/api/test/uploadvideo',
+        multipart(fields, { field: 'video', name: 'v.mp4', bytes: Buffer.alloc(0) }),
+      );
+      expect(res.statusCode).toBe(422);
+      expect(res.json().type).toBe('corruptVideo');
+    });
+
+    it('a recording in the body is 415 naming the resumable upload, with the spec’s many fields', async () => {
+      const many = { ...fields, examDetail: 'e'.repeat(100_000), testData: 't'.repeat(100_000), userImage: 'x' };
+      for (const [url, field] of [
+        ['/api/test/uploadaudio', 'file'],
+        ['/api/test/uploadvideo', 'video'],
+      ] as const) {
+        const res = await upload(url, multipart(many, { field, name: 'r.bin', bytes: Buffer.alloc(3_000_000, 1) }));
+        expect(res.statusCode).toBe(415);
+        expect(res.json().message).toContain('uploadId');
+      }
+    });
+  });
 });

@@ -62,6 +62,21 @@ describe('the API as the spec words it', () => {
     });
   });
 
+  describe('section 5: a password change whose confirmation differs', () => {
+    const change = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/dashboard/updatePassword', payload, headers: bearer(candidate) });
+    const password = DEMO.candidate.password;
+
+    it("is 400 'Password does not match' and changes nothing", async () => {
+      const res = await change({ oldPassword: password, newPassword: 'Changed@123', confirmPassword: 'Changed@124' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Password does not match');
+      // the old password still stands: changing it to itself with a matching confirmation works
+      const same = await change({ oldPassword: password, newPassword: password, confirmPassword: password });
+      expect(same.json()).toEqual({ oldMatch: true, update: true });
+    });
+  });
+
   describe('a body matching none of a call’s forms names the field', () => {
     const post = (url: string, payload: unknown, token = candidate) =>
       t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attemptId, EXAMS } from './exam/support.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 
 /**
@@ -74,6 +75,32 @@ describe('the API as the spec words it', () => {
       // the old password still stands: changing it to itself with a matching confirmation works
       const same = await change({ oldPassword: password, newPassword: password, confirmPassword: password });
       expect(same.json()).toEqual({ oldMatch: true, update: true });
+    });
+  });
+
+  describe('section 4: 011 Time Out is the server clock’s to say', () => {
+    const call = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: bearer(candidate) });
+    const deadlineIn = (id: number, seconds: number) =>
+      t.database.executeSql(`UPDATE user_exams SET deadline_at = now() + make_interval(secs => $2) WHERE id = $1`, [
+        id,
+        seconds,
+      ]);
+
+    it('a submit claiming 011 with most of the time left is recorded as finished (010)', async () => {
+      const id = await attemptId(t, DEMO.candidate.email, EXAMS.windowSwitch);
+      expect((await call('/api/test/startExam', { id, selectedLanguage: 'en-IN' })).statusCode).toBe(200);
+      const res = await call(`/api/result/submittest/${id}`, { submitType: 'STANDARD', status: '011' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().examStatus).toBe('010');
+    });
+
+    it('a submit claiming 011 as the countdown ends (a few seconds either side) stays 011', async () => {
+      const id = await attemptId(t, DEMO.candidate.email, EXAMS.twoMinute);
+      expect((await call('/api/test/startExam', { id, selectedLanguage: 'en-IN' })).statusCode).toBe(200);
+      await deadlineIn(id, 3);
+      const res = await call(`/api/result/submittest/${id}`, { submitType: 'STANDARD', status: '011' });
+      expect(res.json().examStatus).toBe('011');
     });
   });
 

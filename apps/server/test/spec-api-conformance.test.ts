@@ -104,6 +104,43 @@ describe('the API as the spec words it', () => {
     });
   });
 
+  describe('ids the spec keeps in session storage may come as strings of digits', () => {
+    const call = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: bearer(candidate) });
+
+    it('userHome and the menu action take organizationId / org "2"', async () => {
+      const home = await call('/api/dashboard/userHome', { selectedTab: 'TEST', organizationId: '2' });
+      expect(home.statusCode).toBe(200);
+      expect(home.json().latestOrg).toBe(2);
+      const menu = await call('/api/dashboard/menu', { newValue: 'Completed', org: '1' });
+      expect(menu.statusCode).toBe(200);
+      expect(menu.json().latestOrg).toBe(1);
+    });
+
+    it('updateProfile takes userInfoID and orgId as strings', async () => {
+      const res = await call('/api/dashboard/updateProfile', {
+        firstName: 'Asha',
+        lastName: 'Rao',
+        contactNumber: '9876543210',
+        userInfoID: '1',
+        email: DEMO.candidate.email,
+        orgId: '1',
+      });
+      expect(res.json()).toEqual({ success: true, message: 'User data updated successfully' });
+    });
+
+    it('practice takes the practice test id as a string; anything else is still refused', async () => {
+      const home = await call('/api/dashboard/userHome', { selectedTab: 'PRACTISE' });
+      const practice = String(home.json().practice[0].id);
+      const res = await call('/api/dashboard/practice', { practice });
+      expect(res.json()).toMatchObject({ success: true, message: 'Exam is assigned' });
+      const again = await call('/api/dashboard/practice', { practice });
+      expect(again.json()).toMatchObject({ success: false, message: 'Exam is already assigned hence cant assign' });
+      for (const bad of ['1e2', ' 7', '0x47', true])
+        expect((await call('/api/dashboard/practice', { practice: bad })).statusCode).toBe(400);
+    });
+  });
+
   describe('a body matching none of a call’s forms names the field', () => {
     const post = (url: string, payload: unknown, token = candidate) =>
       t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });

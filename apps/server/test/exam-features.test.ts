@@ -290,7 +290,7 @@ describe('answer files', () => {
     expect((await upload(asha, `${id}_${qid}`, 'x.pdf', Buffer.from('%PDF'))).statusCode).toBe(404);
   });
 
-  it('refuses disallowed types, bad naming and files over 30 MB', async () => {
+  it('refuses disallowed types, bad naming and files of 30 MB (3e7 bytes) or more', async () => {
     const id = await attemptId(t, DEMO.candidate2.email, EXAMS.windowSwitch);
     const qid = decode<QuestionItem[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData)[0]!
       .qid;
@@ -301,6 +301,10 @@ describe('answer files', () => {
     const big = await upload(ravi, `${id}_${qid}`, 'big.pdf', Buffer.alloc(30_000_001, 0x41));
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('File size must be less than 5MB...');
+    // "under 30 MB (3e7 bytes)": exactly 3e7 is already too large, as the web judges it
+    const exact = await upload(ravi, `${id}_${qid}`, 'big.pdf', Buffer.alloc(30_000_000, 0x41));
+    expect(exact.statusCode).toBe(413);
+    expect(exact.json().message).toBe('File size must be less than 5MB...');
     // Nothing of the refused file is left in the store.
     expect((await t.app.ctx.media.list(`answer-files/${id}/`)).map((e) => e.key)).not.toContainEqual(
       expect.stringMatching(/big\.pdf$/),

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@invigil/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from '../lib/http-errors.ts';
 
@@ -32,7 +33,8 @@ declare module 'fastify' {
   }
 }
 
-const SESSION_INVALID = 'Your session has ended. Please login again.';
+/** The spec's session-expired notice (section 8): every 401 of a missing or ended session. */
+const SESSION_INVALID = MESSAGES.sessionExpired;
 const NOT_ALLOWED = 'You are not allowed to do this.';
 
 function bearerToken(request: FastifyRequest): string | null {

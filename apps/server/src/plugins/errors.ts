@@ -6,12 +6,47 @@ import { HttpError } from '../lib/http-errors.ts';
 /** The spec's own texts, in the order the spec joins them ('Invalid Email Address, Invalid Mobile Number'). */
 const SPEC_TEXTS: readonly string[] = Object.values(MESSAGES);
 
+interface Problem {
+  message?: string;
+  instancePath?: string;
+  keyword?: string;
+  params?: { errors?: unknown };
+}
+interface ZodIssueLike {
+  code?: string;
+  message?: string;
+  path?: PropertyKey[];
+  errors?: unknown;
+}
+
+/**
+ * A value that matches none of a union's forms (the two forms of answeredQuestions, an id given
+ * as a number or a string) reports only "Invalid input". The problem reported is then the first
+ * one of the form that came closest (fewest problems), at its full path, so the message names
+ * the field that is missing or wrong.
+ */
+function closestUnionProblem(problem: Problem): Problem {
+  const branches = problem.keyword === 'invalid_union' ? problem.params?.errors : undefined;
+  if (!Array.isArray(branches)) return problem;
+  const closest = (branches as ZodIssueLike[][])
+    .filter((b) => Array.isArray(b) && b.length > 0)
+    .sort((a, b) => a.length - b.length)[0]?.[0];
+  if (!closest) return problem;
+  const path = (closest.path ?? []).map(String);
+  return closestUnionProblem({
+    message: closest.message,
+    instancePath: [problem.instancePath ?? '', ...path].join('/').replace(/^\/*/, '/'),
+    keyword: closest.code,
+    params: { errors: closest.errors },
+  });
+}
+
 /**
  * A 400's message: the spec's text itself when the broken rule has one (all of them, joined with
  * ', ' as the profile form joins them), else the first problem with the field it is about.
  */
 function validationMessage(error: FastifyError): string {
-  const issues = (error.validation ?? []) as Array<{ message?: string; instancePath?: string }>;
+  const issues = ((error.validation ?? []) as Problem[]).map(closestUnionProblem);
   const spec = [...new Set(issues.map((i) => i.message ?? ''))].filter((m) => SPEC_TEXTS.includes(m));
   if (spec.length) return spec.sort((a, b) => SPEC_TEXTS.indexOf(a) - SPEC_TEXTS.indexOf(b)).join(', ');
   const first = issues[0];

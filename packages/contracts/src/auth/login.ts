@@ -1,9 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * The spec's `regen` flag ("Yes re-logs in with regen"; its type is not shown): true, or the
+ * forms a form or an older client sends ('true', 1). Absent, null, false, 'false' and 0 are no
+ * regen, so a sign-in is never refused for the flag's spelling.
+ */
+export const RegenFlag = z
+  .union([z.boolean(), z.enum(['true', 'false']), z.literal(0), z.literal(1), z.null()])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === 1);
+
 export const LoginRequest = z.object({
   userName: z.string().trim().min(1, 'Username is required').max(254),
   password: z.string().min(1, 'Password is required').max(200),
-  regen: z.boolean().optional().default(false),
+  regen: RegenFlag,
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

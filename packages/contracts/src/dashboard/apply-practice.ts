@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { IntId } from '../shared/id.ts';
+import { Id } from '../shared/id.ts';
 
 /** POST /api/dashboard/practice: assigns a practice test (by its exam id) to the signed-in user. */
 export const ApplyPracticeRequest = z.object({
-  practice: IntId,
+  practice: Id,
   /** The organisation whose pending list receives it; defaults to the last one used. */
-  organizationId: IntId.nullable().optional(),
+  organizationId: Id.nullable().optional(),
 });
 export type ApplyPracticeRequest = z.infer<typeof ApplyPracticeRequest>;
 

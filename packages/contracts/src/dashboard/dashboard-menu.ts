@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IntId } from '../shared/id.ts';
+import { Id } from '../shared/id.ts';
 import { DASHBOARD_MENU_KEYS } from './dashboard-constants.ts';
 import { DashboardLists } from './dashboard-lists.ts';
 
@@ -9,7 +9,7 @@ import { DashboardLists } from './dashboard-lists.ts';
  */
 export const DashboardMenuRequest = z.object({
   newValue: z.enum(DASHBOARD_MENU_KEYS),
-  org: IntId.nullable().optional(),
+  org: Id.nullable().optional(),
 });
 export type DashboardMenuRequest = z.infer<typeof DashboardMenuRequest>;
 

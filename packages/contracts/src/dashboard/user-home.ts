@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IntId } from '../shared/id.ts';
+import { Id } from '../shared/id.ts';
 import { LIST_TYPES } from './dashboard-constants.ts';
 import { DashboardLists } from './dashboard-lists.ts';
 
@@ -7,7 +7,7 @@ import { DashboardLists } from './dashboard-lists.ts';
 export const UserHomeRequest = z.object({
   selectedTab: z.enum(LIST_TYPES).default('TEST'),
   /** One of the user's organisations; omitted or null means the last one used. */
-  organizationId: IntId.nullable().optional(),
+  organizationId: Id.nullable().optional(),
 });
 export type UserHomeRequest = z.infer<typeof UserHomeRequest>;
 

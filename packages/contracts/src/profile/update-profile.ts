@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IntId, MAX_ID } from '../shared/id.ts';
+import { Id, MAX_ID } from '../shared/id.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { CONTACT_PATTERN, EMAIL_PATTERN } from '../shared/validators.ts';
 
@@ -9,10 +9,14 @@ export const UpdateProfileRequest = z.object({
   firstName: name,
   lastName: name,
   contactNumber: z.string().regex(CONTACT_PATTERN, MESSAGES.invalidMobile),
-  userInfoID: IntId,
+  userInfoID: Id,
   /** Sent by the spec's client; checked but never written: the e-mail cannot be changed. */
   email: z.string().regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
-  orgId: z.number().int().min(0).max(MAX_ID).nullable().optional(),
+  /** The spec keeps orgId in session storage, so it may come as a string of digits. */
+  orgId: z
+    .union([z.number().int().min(0).max(MAX_ID), Id])
+    .nullable()
+    .optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 

@@ -24,6 +24,12 @@ const OPEN_UPLOADS_PER_USER = 10;
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const EMPTY_VIDEO = 'The uploaded video appears to be corrupted. Please re-record the video.';
 
+/** An empty recording (spec section 8): audio 'Uploaded audio file is empty' (noAudio), video corruptVideo. */
+export const emptyRecording = (kind: 'audio' | 'video') =>
+  kind === 'audio'
+    ? new HttpError(422, RECORDING_ERRORS.emptyAudio, { type: 'noAudio' })
+    : new HttpError(422, EMPTY_VIDEO, { type: 'corruptVideo' });
+
 /** The tus protocol version this server speaks (the only one tus-js-client sends). */
 const TUS_VERSION = '1.0.0';
 
@@ -107,10 +113,7 @@ export class RecordingUploads {
       meta.question,
       meta.kind,
     );
-    if (length === 0)
-      throw meta.kind === 'audio'
-        ? new HttpError(422, RECORDING_ERRORS.emptyAudio, { type: 'noAudio' })
-        : new HttpError(422, EMPTY_VIDEO, { type: 'corruptVideo' });
+    if (length === 0) throw emptyRecording(meta.kind);
     if (length > RECORDING_MAX_BYTES)
       throw new HttpError(413, `A recording may be at most ${RECORDING_MAX_BYTES / 1_000_000} MB.`);
     if (meta.kind === 'video' && (await this.repo.recorded(attempt.id, question.id)))

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   ErrorReply,
+  RECORDING_MAX_BYTES,
   QuestionAudioPlayRequest,
   QuestionAudioPlayResponse,
   STILL_MAX_BYTES,
@@ -14,9 +15,11 @@ import {
   ValidateTestDataResponse,
   ValidateVideoTestDataRequest,
 } from '@invigil/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../../lib/http-errors.ts';
+import { emptyRecording } from './recording-uploads.ts';
 
 const tags = ['recordings'];
 const IdParam = z.object({ id: z.string().max(64) });
@@ -33,6 +36,27 @@ const createLimit = {
   timeWindow: '1 minute',
   hook: 'preHandler' as const,
   keyGenerator: (req: { user?: { id: number }; ip: string }) => (req.user ? `upload-user-${req.user.id}` : req.ip),
+};
+
+/**
+ * The spec sends uploadaudio and uploadvideo as a multipart file; here the file comes by a
+ * resumable upload and the call names it by uploadId (ADR 0160). A multipart request gets a clear
+ * answer instead of a schema error on its body: an empty or missing file is the spec's empty
+ * recording (audio: 'Uploaded audio file is empty', type noAudio), any other file 415 naming the
+ * way to send it. The file is read to its end and not kept.
+ */
+const multipartRecording = (kind: 'audio' | 'video') => async (req: FastifyRequest) => {
+  if (!req.isMultipart()) return;
+  const part = await req.file({
+    limits: { fileSize: RECORDING_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  });
+  let bytes = 0;
+  if (part) for await (const chunk of part.file) bytes += (chunk as Buffer).length;
+  if (bytes === 0) throw emptyRecording(kind);
+  throw new HttpError(
+    415,
+    `Send the ${kind} recording as a resumable upload (tus, POST ${UPLOADS_PATH}) and then this call with its uploadId.`,
+  );
 };
 
 /**
@@ -102,6 +126,7 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
         body: UploadAudioRequest,
         response: { 200: UploadAudioResponse },
       },
+      preValidation: multipartRecording('audio'),
     },
     async (req) => recordings.uploadAudio(req.user, req.body),
   );
@@ -129,6 +154,7 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
         body: UploadVideoRequest,
         response: { 200: UploadVideoResponse },
       },
+      preValidation: multipartRecording('video'),
     },
     async (req) => recordings.uploadVideo(req.user, req.body),
   );

@@ -14,6 +14,12 @@ import type { MediaLinks } from '../media/media-links.ts';
 /** Uploads kept per attempt and question (security review row 69): 10 of up to 30 MB each. */
 export const MAX_FILES_PER_QUESTION = 10;
 
+/**
+ * The largest answer file kept: spec section 5 allows files under 30 MB (3e7 bytes), and the web
+ * refuses one of exactly 3e7 before sending it; the server draws the line at the same byte.
+ */
+export const LARGEST_ANSWER_FILE = UPLOAD_MAX_BYTES - 1;
+
 /** The stable address of an answer file (kept in the answer); downloadfile turns it into a signed URL. */
 const FILE_URL_PREFIX = FILES_PATH;
 const KEY_RE = /^answer-files\/(\d+)\/(\d+)\/(\d+)-([A-Za-z0-9._-]+)$/;
@@ -68,7 +74,7 @@ export class AnswerFiles implements AttemptMediaSource {
     const key = `answer-files/${userExamId}/${qid}/${Date.now()}-${safeName(part.filename)}`;
     // Streamed into the store (no 30 MB buffer per upload); over the limit nothing is kept.
     const stored = await this.media
-      .putStream(key, part.file, { contentType: contentTypeOf(part.filename), maxBytes: UPLOAD_MAX_BYTES })
+      .putStream(key, part.file, { contentType: contentTypeOf(part.filename), maxBytes: LARGEST_ANSWER_FILE })
       .catch((e: unknown) => {
         if (e instanceof MediaTooLargeError || (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);

@@ -9,19 +9,19 @@ import {
   SubmitParams,
   SubmitTestRequest,
   SubmitTestResponse,
-  UPLOAD_MAX_BYTES,
   UploadFileResponse,
 } from '@invigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LARGE_BODY } from '../exam/exam.routes.ts';
+import { LARGEST_ANSWER_FILE } from './answer-files.ts';
 import { sendMedia } from '../media/send-media.ts';
 
 /** Submitting (idempotent, three entry points), result status, re-scoring and answer files. */
 export default async function resultsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // preservePath: a name with folders reaches the service, which refuses it (instead of busboy silently cutting it).
-  await app.register(multipart, { preservePath: true, limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(multipart, { preservePath: true, limits: { fileSize: LARGEST_ANSWER_FILE, files: 1, fields: 5 } });
   const { results, answerFiles: files } = app.ctx.services;
   const tags = ['result'];
 

@@ -18,7 +18,7 @@ import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { resultPolicy } from '../../policies/result.policy.ts';
 import { changesFrom, decodeQuestionStates } from '../exam/answer-changes.ts';
 import { answerableQuestions } from '../exam/answerable-questions.ts';
-import { SAVE_GRACE_SECONDS, pastGrace } from '../exam/attempt-rules.ts';
+import { SAVE_GRACE_SECONDS, pastGrace, timeRemaining } from '../exam/attempt-rules.ts';
 import type { CodingScorer } from '../coding/coding-scorer.ts';
 import { codingSetting } from '../exam/exam.presenter.ts';
 import type { Attempt, ExamRepository, QuestionRow, StoredAnswer } from '../exam/exam.repository.ts';
@@ -27,6 +27,13 @@ import type { AttemptActivity } from '../support/attempt-activity.ts';
 import { RESULT_PROCESSED, type ResultsRepository, type ScoreUpdate } from './results.repository.ts';
 import { regenerateJob, scoreJob } from './score.job.ts';
 import { toScoringQuestion } from './scoring.ts';
+
+/**
+ * How much time may still be left when a browser's countdown reaches zero and submits 011: it
+ * counts down from the last time_remaining it was told, so it ends a little before or after the
+ * server's deadline. With more left, the submit is a finish (010), not a time-out.
+ */
+const TIME_OUT_SLACK_SECONDS = 10;
 
 /** Scoring is tried this many more times before the attempt is marked 999 (Result Failed). */
 const SCORE_RETRIES = 3;
@@ -116,10 +123,15 @@ export class ResultsService {
           actorId: userId,
           data: { count: body.windowSwitchCount },
         });
+      // A time-out is the server's to say (ADR 0010): claimed while its clock still runs, it is a finish.
+      const asked =
+        body.status === EXAM_STATUS.timeOut && timeRemaining(a) > TIME_OUT_SLACK_SECONDS
+          ? EXAM_STATUS.completed
+          : body.status;
       // The spec's low-bandwidth rule, on the server's own copy: not submitted, back to 998.
-      if (open && body.status === EXAM_STATUS.completed && (await this.lowBandwidth(a, body)))
+      if (open && asked === EXAM_STATUS.completed && (await this.lowBandwidth(a, body)))
         await this.repo.retest(id, true);
-      const status = open ? body.status : EXAM_STATUS.timeOut;
+      const status = open ? asked : EXAM_STATUS.timeOut;
       const abort = status === EXAM_STATUS.aborted ? (body.abort_reason ?? 'window_switch') : null;
       if (await this.close(id, body.submitType, status, abort)) await this.requestScore(id);
     } else if (a.status === EXAM_STATUS.notStarted) {

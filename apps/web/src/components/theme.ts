@@ -29,5 +29,7 @@ export const makeTheme = (mode: 'light' | 'dark' = 'light') =>
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
       },
+      // Tab labels as the spec writes them (Regenerate AnsweredQuestions, Profile, ...), like buttons.
+      MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     },
   });

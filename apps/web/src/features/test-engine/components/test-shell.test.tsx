@@ -7,6 +7,7 @@ import { EngineContext } from '../engine-context.ts';
 import { EngineStore } from '../state/engine-store.ts';
 import { initialState, type EngineState } from '../state/engine-types.ts';
 import type { TestEngine } from '../state/test-engine.ts';
+import { LowBandwidthDialog } from './engine-dialogs.tsx';
 import { InstructionPage } from './instruction-page.tsx';
 import { TestFooter } from './test-footer.tsx';
 import { TestHeader } from './test-header.tsx';
@@ -163,5 +164,23 @@ describe("the header's and footer's links (spec: a 'Test Instructions' link, a '
     const setFlag = vi.spyOn(engine, 'setFlag');
     fireEvent.click(screen.getByRole('link', { name: 'Flag this question' }));
     expect(setFlag).toHaveBeenCalledWith({ modal: { kind: 'issue' } });
+  });
+
+  it("'Low bandwidth detected' closes with a link to /v2/user/logout, after the retest call", () => {
+    const onClose = vi.fn();
+    render(
+      <LowBandwidthDialog
+        open
+        title="Low bandwidth detected"
+        text="t"
+        retry="r"
+        closeLabel="Close"
+        onClose={onClose}
+      />,
+    );
+    const close = screen.getByRole('link', { name: 'Close' });
+    expect(close.getAttribute('href')).toBe('/v2/user/logout');
+    fireEvent.click(close);
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -180,7 +180,7 @@ test('survey wording, two languages with the missing-translation marker, and axe
   await expect(page.getByRole('heading', { name: 'Important Information' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByRole('button', { name: 'Statement 1 / 3' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Survey Instructions' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Survey Instructions' })).toBeVisible();
   await shootBoth(page, 'test-engine-survey');
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('radio', { name: 'Agree', exact: true }).check();

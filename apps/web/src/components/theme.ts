@@ -1,4 +1,14 @@
 import { createTheme } from '@mui/material/styles';
+import { createElement } from 'react';
+
+/**
+ * MUI sizes the gap in an outlined field's border with a hidden copy of the label (legend > span),
+ * so every field's label stood twice in the page's text: a user's (or a test's) "find the text
+ * Username" found two. The copy is now drawn by CSS from a data attribute (see the
+ * MuiOutlinedInput style below): the gap keeps its width, the words are in the page once.
+ */
+const notchedOutline = ({ label }: { label?: unknown }) =>
+  typeof label === 'string' && label !== '' ? { label: createElement('span', { 'data-notch': label }) } : {};
 
 /** Primary colour purple (spec section 9); contrast checked for text on white. */
 export const makeTheme = (mode: 'light' | 'dark' = 'light') =>
@@ -29,5 +39,11 @@ export const makeTheme = (mode: 'light' | 'dark' = 'light') =>
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
       },
+      MuiOutlinedInput: {
+        defaultProps: { slotProps: { notchedOutline } as object },
+        styleOverrides: { notchedOutline: { '& [data-notch]::before': { content: 'attr(data-notch)' } } },
+      },
+      // Tab labels as the spec writes them (Regenerate AnsweredQuestions, Profile, ...), like buttons.
+      MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     },
   });

@@ -77,6 +77,8 @@ export default {
     'We encountered low internet connectivity while saving your test. Your responses were not recorded.',
   lowBandwidthRetry: 'Please reattempt the test.',
   startFailed: 'Connectivity with the server has been lost. Please retry after some time.',
+  /** /v2/user/test opened without a test to load (not in the spec). */
+  noTestSelected: 'No test is selected. Please start your test from the dashboard.',
   offline: 'You are offline. Your answers are kept on this device and sent when the connection returns.',
   pendingSaves: '{{count}} answer(s) waiting to be saved',
   allSaved: 'All answers saved',

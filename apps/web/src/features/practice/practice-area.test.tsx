@@ -43,4 +43,24 @@ describe('Practice: Apply', () => {
     expect(await screen.findByText('Exam is assigned')).toBeTruthy();
     expect(applied).toHaveBeenCalledTimes(1);
   });
+
+  it('says the connection was lost, in the spec words, when the server cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/api/dashboard/menu')) return new Response(JSON.stringify({ practice }));
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PracticeArea />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply: Practice: Verbal Reasoning' }));
+    expect(
+      await screen.findByText('Connectivity with the server has been lost. Please retry after some time.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Network error')).toBeNull();
+  });
 });

@@ -28,7 +28,13 @@ export default function PracticeArea() {
       onError: (e) =>
         setNote({
           ok: false,
-          text: e instanceof ApiError && e.status === 409 ? t('practice.alreadyAssigned') : (e as Error).message,
+          text:
+            e instanceof ApiError && e.status === 409
+              ? t('practice.alreadyAssigned')
+              : // No answer at all: the spec's connectivity text, not the client's 'Network error'.
+                e instanceof ApiError && e.status === 0
+                ? t('startFailed')
+                : (e as Error).message,
         }),
       onSettled: () => {
         inFlight.current = false;

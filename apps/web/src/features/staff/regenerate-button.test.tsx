@@ -57,4 +57,29 @@ describe('ReGenerate', () => {
     expect((queued as HTMLButtonElement).disabled).toBe(true);
     expect(calls).toHaveBeenCalledTimes(1);
   });
+
+  it.each([
+    [
+      'the server refuses',
+      () => new Response(JSON.stringify({ message: 'Exam is not completed yet' }), { status: 400 }),
+      'Exam is not completed yet',
+    ],
+    ['the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch')), 'Something went wrong !!'],
+  ])('when %s it shows the right message', async (_case, reply, message) => {
+    vi.stubGlobal('fetch', vi.fn(reply));
+    const onError = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RegenerateButton
+          ids={{ userExamId: 4, userId: 1, examInstanceId: 2 }}
+          label="Quantitative Skills"
+          state={null}
+          onState={() => {}}
+          onError={onError}
+        />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'ReGenerate: Quantitative Skills' }));
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(message));
+  });
 });

@@ -33,7 +33,8 @@ export function RegenerateButton({ ids, label, state, onState, onError }: Props)
         else if (r.queued) onState('QUEUED');
         if (r.success === 0) onError(r.message);
       },
-      onError: (e) => onError(e instanceof ApiError && e.message ? e.message : t('search.failed')),
+      // The server's message when it answered; without an answer (status 0) the spec's failure text.
+      onError: (e) => onError(e instanceof ApiError && e.status > 0 && e.message ? e.message : t('search.failed')),
       onSettled: () => {
         inFlight.current = false;
       },

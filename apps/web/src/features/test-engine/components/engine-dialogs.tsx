@@ -117,7 +117,15 @@ export function LowBandwidthDialog({
       id="low-bandwidth"
       title={title}
       actions={
-        <Link component="button" onClick={onClose} sx={{ mr: 1, fontWeight: 600 }}>
+        // A link to /v2/user/logout, as the spec says; the retest call goes first (onClose leaves after it).
+        <Link
+          href="/v2/user/logout"
+          onClick={(e) => {
+            e.preventDefault();
+            onClose();
+          }}
+          sx={{ mr: 1, fontWeight: 600 }}
+        >
           {closeLabel}
         </Link>
       }

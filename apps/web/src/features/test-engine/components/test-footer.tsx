@@ -46,10 +46,14 @@ export function TestFooter() {
             {formatHms(cur?.timeSpend ?? 0)}
           </Box>
         </Typography>
+        {/* A link, as the spec calls it (role link), opening the Report Issue dialog. */}
         <Link
-          component="button"
+          href="#"
           variant="body2"
-          onClick={() => engine.setFlag({ modal: { kind: 'issue' } })}
+          onClick={(e) => {
+            e.preventDefault();
+            engine.setFlag({ modal: { kind: 'issue' } });
+          }}
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
         >
           <FlagIcon fontSize="small" aria-hidden />

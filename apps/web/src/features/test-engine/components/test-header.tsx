@@ -50,7 +50,15 @@ export function TestHeader() {
           <Typography variant="subtitle1" component="h1" sx={{ fontWeight: 700 }} noWrap title={d.instancename}>
             {d.instancename}
           </Typography>
-          <Link component="button" variant="body2" onClick={() => setShowInstructions(true)}>
+          {/* A link, as the spec calls it (role link); it opens the instructions in place. */}
+          <Link
+            href="#"
+            variant="body2"
+            onClick={(e) => {
+              e.preventDefault();
+              setShowInstructions(true);
+            }}
+          >
             {survey ? t('surveyInstructions') : t('testInstructions')}
           </Link>
         </Box>

@@ -7,7 +7,9 @@ import { EngineContext } from '../engine-context.ts';
 import { EngineStore } from '../state/engine-store.ts';
 import { initialState, type EngineState } from '../state/engine-types.ts';
 import type { TestEngine } from '../state/test-engine.ts';
+import { LowBandwidthDialog } from './engine-dialogs.tsx';
 import { InstructionPage } from './instruction-page.tsx';
+import { TestFooter } from './test-footer.tsx';
 import { TestHeader } from './test-header.tsx';
 import { TestShell } from './test-shell.tsx';
 
@@ -147,5 +149,38 @@ describe('instruction page button (spec: Start while the status is 000, otherwis
   ])('status %s shows %s', (status, label) => {
     renderWith(<InstructionPage />, { phase: 'instructions', detail: { ...detail, status } as ExamDetail });
     expect(screen.getByRole('button', { name: label })).toBeTruthy();
+  });
+});
+
+describe("the header's and footer's links (spec: a 'Test Instructions' link, a 'Flag this question' link)", () => {
+  it("'Test Instructions' is a link that opens the instructions", () => {
+    renderWith(<TestHeader />, { phase: 'questions', remaining: 61 });
+    fireEvent.click(screen.getByRole('link', { name: 'Test Instructions' }));
+    expect(screen.getByRole('dialog', { name: 'Test Instructions' })).toBeTruthy();
+  });
+
+  it("'Flag this question' is a link that opens the Report Issue dialog", () => {
+    const engine = renderWith(<TestFooter />, { phase: 'questions', remaining: 61 });
+    const setFlag = vi.spyOn(engine, 'setFlag');
+    fireEvent.click(screen.getByRole('link', { name: 'Flag this question' }));
+    expect(setFlag).toHaveBeenCalledWith({ modal: { kind: 'issue' } });
+  });
+
+  it("'Low bandwidth detected' closes with a link to /v2/user/logout, after the retest call", () => {
+    const onClose = vi.fn();
+    render(
+      <LowBandwidthDialog
+        open
+        title="Low bandwidth detected"
+        text="t"
+        retry="r"
+        closeLabel="Close"
+        onClose={onClose}
+      />,
+    );
+    const close = screen.getByRole('link', { name: 'Close' });
+    expect(close.getAttribute('href')).toBe('/v2/user/logout');
+    fireEvent.click(close);
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,7 +4,8 @@ import type { ImportReport } from '@invigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { contentCounts, importPackage } from './content/admin-calls.ts';
-import { fixturePackage, fixtureFiles } from './content/packages.ts';
+import { fixturePackage, fixtureFiles, put, text } from './content/packages.ts';
+import { strFromU8, unzipSync } from 'fflate';
 import { EXAMS } from './exam/support.ts';
 import { startTestS3 } from './s3-server.ts';
 import { S3MediaStorage } from '../src/lib/media/s3-media-storage.ts';
@@ -158,6 +159,40 @@ describe.each(['qti3', 'qti22'] as const)('importing the %s fixture package', (n
       [report.examId],
     );
     expect(rows[0]!.n).toBe(0);
+  });
+});
+
+describe('QTI 3.0 content bodies', () => {
+  const instructionsOf = async (examId: number) =>
+    (
+      await t.database.executeSql<{ instruction_text: string }>('SELECT instruction_text FROM exams WHERE id = $1', [
+        examId,
+      ])
+    ).rows[0]!.instruction_text;
+
+  it('takes the test rubric out of its qti-content-body, as QTI 3.0 packages write it', async () => {
+    const data = fixturePackage('qti3', (files) => {
+      const test = text(files, 'test.xml').replace(
+        /<qti-rubric-block view="candidate">(.*?)<\/qti-rubric-block>/,
+        '<qti-rubric-block use="instructions" view="candidate"><qti-content-body>$1</qti-content-body></qti-rubric-block>',
+      );
+      expect(test).toContain('<qti-content-body><p>Answer every question.');
+      put(files, 'test.xml', test);
+    });
+    const res = await importPackage(t, admin, data);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await instructionsOf(res.json().examId)).toBe('<p>Answer every question. Use <b>Finish</b> to submit.</p>');
+  });
+
+  it('exports the rubric inside qti-content-body, and reads it back the same', async () => {
+    const first = (await importPackage(t, admin, fixturePackage('qti3'))).json() as ImportReport;
+    const res = await t.app.inject({ url: `/api/admin/tests/${first.examId}/export`, headers: bearer(admin) });
+    const files = unzipSync(res.rawPayload);
+    expect(strFromU8(files['test.xml']!)).toContain(
+      '<qti-rubric-block view="candidate"><qti-content-body><p>Answer every question.',
+    );
+    const again = await importPackage(t, admin, res.rawPayload);
+    expect(await instructionsOf(again.json().examId)).toBe(await instructionsOf(first.examId!));
   });
 });
 

@@ -125,6 +125,12 @@ export function toHtml(nodes: XmlNode[], ctx: HtmlContext): string {
       continue;
     }
     if (DROPPED.has(n.name) || isLoneInteractionBlock(n)) continue;
+    // QTI 3.0 wraps the content of rubric (and feedback) blocks in qti-content-body: a container
+    // of the format, not markup, so its content is kept without it.
+    if (n.name === 'contentBody') {
+      out += toHtml(n.children, ctx);
+      continue;
+    }
     if (n.name === 'object') {
       out += objectToHtml(n, ctx);
       continue;

@@ -224,7 +224,14 @@ function readQti(reader: Reader, exam: ExamDraft, titleOverride?: string): { for
   }
   const resources = itemResources(manifest, test, reader);
   if (resources.length > MAX_ITEMS) reader.problem('package', `The package has more than ${MAX_ITEMS} items.`);
+  const inManifest = new Set(manifest.resources.flatMap((r) => [r.href, ...r.files]));
   for (const r of resources.slice(0, MAX_ITEMS)) {
+    if (!reader.files.has(r.href)) {
+      // a manifest file that is missing was reported above; one only the test names is the test's
+      if (!inManifest.has(r.href))
+        reader.problem(r.identifier || r.href, `The test names "${r.href}", which is not in the package.`);
+      continue;
+    }
     const itemRoot = reader.xml(r.href, r.identifier || r.href);
     if (!itemRoot) continue;
     const mapped = mapItem(itemRoot, r.href, reader.media);
@@ -247,6 +254,15 @@ function readQti(reader: Reader, exam: ExamDraft, titleOverride?: string): { for
     for (const p of problems) reader.problem(testRes!.identifier, p);
   }
   return { format: manifest.format, title: titleOverride ?? test?.title ?? manifest.title ?? '' };
+}
+
+/** Why a zip without a root manifest is refused; a folder zipped whole is named, with the fix. */
+function noManifestReason(files: ReadonlyMap<string, Buffer>): string {
+  const nested = [...files.keys()].filter((f) => /^[^/]+\/imsmanifest\.xml$/.test(f) && !f.startsWith('__MACOSX/'));
+  const only = nested.length === 1 ? nested[0]!.slice(0, -'imsmanifest.xml'.length) : null;
+  return only
+    ? `The package has no imsmanifest.xml at its root; it is in "${only}": zip the contents of that folder, not the folder.`
+    : 'The package has no imsmanifest.xml at its root.';
 }
 
 /**
@@ -281,10 +297,24 @@ export async function readContent(
     }
     reader = new Reader(files);
     if (!files.has('imsmanifest.xml')) {
-      reader.problem('package', 'The package has no imsmanifest.xml at its root.');
+      reader.problem('package', noManifestReason(files));
       return finish(reader, exam, { format: 'qti', title: options.title ?? '' });
     }
     meta = readQti(reader, exam, options.title);
+  } else if (
+    !/^\s*[{[]/.test(
+      data
+        .subarray(0, 64)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    )
+  ) {
+    reader = new Reader(new Map());
+    reader.problem(
+      options.fileName ?? 'document',
+      'The file is neither a QTI package (zip) nor an extension document (JSON).',
+    );
+    return finish(reader, exam, { format: 'qti', title: options.title ?? '' });
   } else {
     reader = new Reader(new Map());
     readJson(data, options.fileName ?? 'document', reader);

@@ -196,6 +196,48 @@ describe('QTI 3.0 content bodies', () => {
   });
 });
 
+describe('packages as other tools lay them out', () => {
+  const sameAsFixture = async (examId: number) => {
+    const plain = (await importPackage(t, admin, fixturePackage('qti3'))).json() as ImportReport;
+    // without ids and with the media URLs of either import alike
+    const strip = (qs: Awaited<ReturnType<typeof questionsOf>>) =>
+      JSON.parse(JSON.stringify(qs.map(comparable)).replace(/\/media\/items\/[a-f0-9]{32}\/\d+-/g, '/media/'));
+    expect(strip(await questionsOf(examId))).toEqual(strip(await questionsOf(plain.examId!)));
+  };
+
+  it('finds a shared stimulus by its reference’s href when the manifest gives it another identifier', async () => {
+    const data = fixturePackage('qti3', (files) => {
+      files.set('stimuli/passage-7.xml', files.get('stimuli/ocean.xml')!);
+      files.delete('stimuli/ocean.xml');
+      put(
+        files,
+        'imsmanifest.xml',
+        text(files, 'imsmanifest.xml').replace(
+          '<resource identifier="ocean" type="imsqti_stimulus_xmlv3p0" href="stimuli/ocean.xml"><file href="stimuli/ocean.xml"/>',
+          '<resource identifier="RES-7" type="imsqti_stimulus_xmlv3p0" href="stimuli/passage-7.xml"><file href="stimuli/passage-7.xml"/>',
+        ),
+      );
+      for (const item of ['items/ocean-choice.xml', 'items/ocean-entry.xml'])
+        put(files, item, text(files, item).replace('href="../stimuli/ocean.xml"', 'href="../stimuli/passage-7.xml"'));
+    });
+    const res = await importPackage(t, admin, data);
+    expect(res.statusCode, res.body).toBe(200);
+    await sameAsFixture(res.json().examId);
+  });
+
+  it('reads percent-encoded hrefs of the manifest and the test as the files they name', async () => {
+    const data = fixturePackage('qti3', (files) => {
+      files.set('items/essay 1.xml', files.get('items/essay.xml')!);
+      files.delete('items/essay.xml');
+      for (const f of ['imsmanifest.xml', 'test.xml'])
+        put(files, f, text(files, f).replaceAll('items/essay.xml', 'items/essay%201.xml'));
+    });
+    const res = await importPackage(t, admin, data);
+    expect(res.statusCode, res.body).toBe(200);
+    await sameAsFixture(res.json().examId);
+  });
+});
+
 describe('the extension format', () => {
   it('publishes its JSON Schema with the OpenAPI documentation', async () => {
     const res = await t.app.inject({ url: '/api/docs/invigil-extension.schema.json' });

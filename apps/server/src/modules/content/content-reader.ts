@@ -28,6 +28,7 @@ interface Collected {
   from: string;
   question: QuestionDraft;
   stimulus: string | null;
+  stimulusHref?: string | null;
 }
 
 const DEFAULT_SECONDS = 30 * 60;
@@ -146,7 +147,12 @@ function attachStimuli(reader: Reader, manifest: Manifest) {
   for (const c of reader.collected) {
     if (!c.stimulus) continue;
     if (!cache.has(c.stimulus)) {
-      const res = byId.get(c.stimulus) ?? manifest.resources.find((r) => r.href.includes(c.stimulus!));
+      // the reference's href says which file; its identifier need not be the manifest resource's
+      const href =
+        c.stimulusHref && reader.files.has(c.stimulusHref)
+          ? c.stimulusHref
+          : (byId.get(c.stimulus) ?? manifest.resources.find((r) => r.href.includes(c.stimulus!)))?.href;
+      const res = href ? { href } : null;
       const root = res ? reader.xml(res.href, c.stimulus) : null;
       const s = root ? readStimulus(root) : null;
       if (!s) {

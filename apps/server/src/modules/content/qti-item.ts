@@ -1,8 +1,10 @@
+import path from 'node:path/posix';
 import { BLANK_KEYS, QTYPE, VALUE_SEPARATOR } from '@invigil/contracts';
 import type { ChoiceDraft, QuestionDraft } from '@invigil/db/exam-draft';
 import type { MediaBag } from './media-bag.ts';
 import { correctValues, interactionsOf, marksOf, responseDeclarations, type ResponseDecl } from './qti-declarations.ts';
 import { takeResource, toHtml, type HtmlContext } from './qti-html.ts';
+import { packageHref } from './qti-manifest.ts';
 import { childElements, descendants, firstChild, type XmlElement } from './safe-xml.ts';
 
 /** Our names of the question types an import produces (the seed's names). */
@@ -45,6 +47,8 @@ interface MappedItem {
   question: QuestionDraft;
   /** the identifier of the shared stimulus (passage) it shows, when any */
   stimulus: string | null;
+  /** the package path its stimulus reference points at (resolved against the item's file) */
+  stimulusHref: string | null;
 }
 
 export type ItemResult = { ok: true; item: MappedItem } | { ok: false; identifier: string; reasons: string[] };
@@ -257,6 +261,9 @@ export function mapItem(item: XmlElement, file: string, media: MediaBag): ItemRe
       identifier,
       from: [...new Set(found.map((e) => e.name))].join('+'),
       stimulus: stimulusRef?.attrs.identifier ?? null,
+      stimulusHref: stimulusRef?.attrs.href
+        ? path.normalize(path.join(path.dirname(file), packageHref(stimulusRef.attrs.href)))
+        : null,
       question: {
         type,
         typeName: TYPE_NAMES[type]!,

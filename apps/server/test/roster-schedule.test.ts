@@ -1,4 +1,5 @@
 import { MESSAGES, type DashboardLists, type QuestionItem, type RosterReport } from '@invigil/contracts';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { importPackage, uploadRoster } from './content/admin-calls.ts';
@@ -161,6 +162,23 @@ describe('rosters as spreadsheets save them', () => {
     const res = await uploadRoster(t, admin, Buffer.from(csv, 'latin1'));
     expect(res.statusCode, res.body).toBe(200);
     expect(await names('cp1252.example')).toEqual([['jose@cp1252.example', 'José', 'Müller']]);
+  });
+
+  it('refuses a workbook uploaded in place of its CSV, saying so', async () => {
+    const xlsx = Buffer.from(
+      zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'xl/workbook.xml': strToU8('<workbook/>') }),
+    );
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
+    for (const [data, kind] of [
+      [xlsx, '.xlsx or .ods'],
+      [xls, '.xls'],
+    ] as const) {
+      const res = await uploadRoster(t, admin, data);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(
+        `The file is a spreadsheet workbook (${kind}), not CSV: save it as CSV (comma or semicolon separated) and upload that.`,
+      );
+    }
   });
 
   it('still refuses an e-mail given twice in another case, naming the first line', async () => {

@@ -101,6 +101,13 @@ function decodeRoster(csv: Buffer | string): string {
   }
 }
 
+/** A workbook uploaded in place of its CSV: Office Open XML and OpenDocument are zips, old Excel is OLE. */
+function workbookKind(data: Buffer): string | null {
+  if (data.subarray(0, 4).equals(Buffer.from('PK\u0003\u0004', 'latin1'))) return '.xlsx or .ods';
+  if (data.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))) return '.xls';
+  return null;
+}
+
 /**
  * The separator the header line uses: a comma, or the semicolon spreadsheets write where the
  * comma is the decimal sign, or a tab (a sheet's "text" export). No column name holds one.
@@ -131,6 +138,13 @@ function headerError(header: string[]): string | null {
  */
 export function checkRoster(csv: Buffer | string): RosterCheck {
   let records: Array<{ record: string[]; info: { lines: number } }>;
+  const workbook = typeof csv !== 'string' && workbookKind(csv);
+  if (workbook)
+    return {
+      rows: [],
+      rejected: [],
+      fileError: `The file is a spreadsheet workbook (${workbook}), not CSV: save it as CSV (comma or semicolon separated) and upload that.`,
+    };
   const text = decodeRoster(csv);
   try {
     records = parse(text, {

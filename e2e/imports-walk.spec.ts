@@ -103,6 +103,9 @@ test('a TAO package and a semicolon roster: the new candidate takes the test, me
   await page.getByRole('radio', { name: 'Mars', exact: true }).check();
   await next(page);
   await question(page, 2);
+  // MathML, as QTI items write formulas, is shown as a formula, not as its digits run together.
+  await expect(page.locator('math mfrac')).toHaveCount(1);
+  await expect(page.locator('math mfrac mn')).toHaveText(['20', '2']);
   await page.getByRole('checkbox', { name: '2', exact: true }).check();
   await page.getByRole('checkbox', { name: '5', exact: true }).check();
   await next(page);

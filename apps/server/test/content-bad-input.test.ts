@@ -101,6 +101,22 @@ describe('refused packages', () => {
     ]);
   });
 
+  it('two interactions of one kind in an item, said as such', async () => {
+    const problems = await refused(
+      fixturePackage('qti22', (f) => {
+        const item = text(f, 'items/primes.xml');
+        const interaction = /<choiceInteraction[\s\S]*<\/choiceInteraction>/.exec(item)![0];
+        put(f, 'items/primes.xml', item.replace(interaction, interaction + interaction));
+      }),
+    );
+    expect(problems).toEqual([
+      {
+        item: 'primes',
+        reason: '2 choiceInteractions in one item have no Invigil question type; put each in an item of its own.',
+      },
+    ]);
+  });
+
   it('a test referring to an item the package lacks, named as the test’s', async () => {
     const problems = await refused(
       fixturePackage('qti3', (f) =>

@@ -199,7 +199,9 @@ function mapInteractions(
   }
   if (found.length !== 1) {
     problems.push(
-      `Interactions of different kinds in one item (${[...kinds].join(', ')}) have no Invigil question type.`,
+      kinds.size === 1
+        ? `${found.length} ${found[0]!.name}s in one item have no Invigil question type; put each in an item of its own.`
+        : `Interactions of different kinds in one item (${[...kinds].join(', ')}) have no Invigil question type.`,
     );
     return null;
   }

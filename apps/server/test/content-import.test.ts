@@ -4,7 +4,7 @@ import type { ImportReport } from '@invigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { contentCounts, importPackage } from './content/admin-calls.ts';
-import { fixturePackage, fixtureFiles, put, text } from './content/packages.ts';
+import { fixturePackage, fixtureFiles, put, taoPackage, text } from './content/packages.ts';
 import { strFromU8, unzipSync } from 'fflate';
 import { EXAMS } from './exam/support.ts';
 import { startTestS3 } from './s3-server.ts';
@@ -235,6 +235,20 @@ describe('packages as other tools lay them out', () => {
     const res = await importPackage(t, admin, data);
     expect(res.statusCode, res.body).toBe(200);
     await sameAsFixture(res.json().examId);
+  });
+});
+
+describe('what a package says that is not applied (ADR 0151: read and noted)', () => {
+  it('is in the report: feedback, shuffling, other accepted text answers, partial credit', async () => {
+    const res = await importPackage(t, admin, taoPackage());
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as ImportReport).notes).toEqual([
+      'i1: its feedback is not shown to candidates.',
+      'i1: its choices are shown in package order, not shuffled.',
+      'i2: its mapping gives partial credit; the question is scored all or nothing.',
+      'i3: only "Paris" is accepted; the other answers its mapping scores ("paris.") are not.',
+      'i5: its choices are shown in package order, not shuffled.',
+    ]);
   });
 });
 

@@ -245,7 +245,10 @@ function readQti(reader: Reader, exam: ExamDraft, titleOverride?: string): { for
       for (const reason of mapped.reasons) reader.problem(mapped.identifier || r.href, reason);
       continue;
     }
-    if (reader.claim(mapped.item.identifier, r.href)) reader.collected.push({ ...mapped.item, seq: r.seq });
+    if (!reader.claim(mapped.item.identifier, r.href)) continue;
+    const { notes, ...item } = mapped.item;
+    reader.collected.push({ ...item, seq: r.seq });
+    for (const n of notes) reader.notes.push(`${item.identifier}: ${n}`);
   }
   for (const ext of manifest.resources.filter((r) => r.kind === 'extension')) {
     const data = reader.files.get(ext.href);

@@ -49,6 +49,8 @@ interface MappedItem {
   stimulus: string | null;
   /** the package path its stimulus reference points at (resolved against the item's file) */
   stimulusHref: string | null;
+  /** what the package says that the question does not apply (ADR 0151: read and noted) */
+  notes: string[];
 }
 
 export type ItemResult = { ok: true; item: MappedItem } | { ok: false; identifier: string; reasons: string[] };
@@ -222,6 +224,37 @@ const promptsOf = (found: XmlElement[], ctx: HtmlContext) =>
     .join('');
 
 /**
+ * What an item carries that is read, not applied (ADR 0151), for the import report: feedback,
+ * shuffled choices, text answers its mapping accepts besides the correct one, partial credit.
+ */
+function notesOf(found: XmlElement[], item: XmlElement, body: XmlElement, decls: Map<string, ResponseDecl>): string[] {
+  const notes: string[] = [];
+  const feedback = ['modalFeedback', 'feedbackBlock', 'feedbackInline'];
+  if (childElements(item, 'modalFeedback').length || descendants(body).some((e) => feedback.includes(e.name)))
+    notes.push('its feedback is not shown to candidates.');
+  if (found.some((e) => e.attrs.shuffle === 'true'))
+    notes.push('its choices are shown in package order, not shuffled.');
+  for (const e of found) {
+    const d = decls.get(e.attrs.responseIdentifier ?? '');
+    if (!d || d.mapping.size === 0) continue;
+    const [key] = correctValues(d);
+    if (e.name === 'textEntryInteraction') {
+      const others = [...d.mapping.entries()].filter(([k, v]) => v > 0 && k.toLowerCase() !== key?.toLowerCase());
+      if (others.length)
+        notes.push(
+          `only "${key}" is accepted; the other answers its mapping scores (${others.map(([k]) => `"${k}"`).join(', ')}) are not.`,
+        );
+    } else if (e.name === 'choiceInteraction') {
+      // a mapping of several choices sums what is chosen; our choice questions score all or nothing
+      const values = [...d.mapping.values()];
+      if (d.cardinality !== 'single' || values.some((v) => v < 0) || values.filter((v) => v > 0).length > 1)
+        notes.push('its mapping gives partial credit; the question is scored all or nothing.');
+    }
+  }
+  return [...new Set(notes)];
+}
+
+/**
  * Maps one QTI assessmentItem (2.1, 2.2 or 3.0, names already normalised) to a question as the
  * seed writes it, or gives the reasons it cannot be mapped (ADR 0151).
  */
@@ -263,6 +296,7 @@ export function mapItem(item: XmlElement, file: string, media: MediaBag): ItemRe
       identifier,
       from: [...new Set(found.map((e) => e.name))].join('+'),
       stimulus: stimulusRef?.attrs.identifier ?? null,
+      notes: notesOf(found, item, body, decls),
       stimulusHref: stimulusRef?.attrs.href
         ? path.normalize(path.join(path.dirname(file), packageHref(stimulusRef.attrs.href)))
         : null,

@@ -252,6 +252,38 @@ describe('what a package says that is not applied (ADR 0151: read and noted)', (
   });
 });
 
+describe('a TAO listening item', () => {
+  it('shows the audio of its mediaInteraction with the question, and notes the play limit', async () => {
+    const data = taoPackage((files) => {
+      const item = text(files, 'items/i8/qti.xml');
+      const media = '<p><object data="assets/tone.mp3" type="audio/mpeg">tone</object></p>';
+      expect(item).toContain(media);
+      put(
+        files,
+        'items/i8/qti.xml',
+        item
+          .replace(
+            media,
+            `<mediaInteraction responseIdentifier="MEDIA" autostart="false" minPlays="0" maxPlays="2" loop="false"><prompt>Listen.</prompt>${media.slice(3, -4)}</mediaInteraction>`,
+          )
+          .replace(
+            '<responseDeclaration',
+            '<responseDeclaration identifier="MEDIA" cardinality="single" baseType="integer"/><responseDeclaration',
+          ),
+      );
+    });
+    const res = await importPackage(t, admin, data);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json() as ImportReport;
+    expect(report.items.find((i) => i.identifier === 'i8')).toMatchObject({ from: 'choiceInteraction', qtypecode: 1 });
+    expect(report.notes).toContain('i8: its media can be played any number of times (the package limits the plays).');
+    const listen = (await questionsOf(report.examId!)).at(-1)!;
+    expect(listen.text).toMatch(
+      /^<div class="grid-row"><div class="col-12"><audio controls="controls" src="\/media\/items\/[a-f0-9]{32}\/\d+-tone\.mp3"><\/audio><p>Listen\.<\/p><\/div><\/div><p>Is this a tone\?<\/p>$/,
+    );
+  });
+});
+
 describe('the extension format', () => {
   it('publishes its JSON Schema with the OpenAPI documentation', async () => {
     const res = await t.app.inject({ url: '/api/docs/invigil-extension.schema.json' });

@@ -47,9 +47,10 @@ export const put = (files: PackageFiles, name: string, content: string) => files
  * assets beside it, the test under `tests/`, grid layout divs, feedback (inline, block and
  * modal), map_response and match_correct templates, and media as QTI 2.1 `<object>`.
  */
-export function taoPackage(): Buffer {
+export function taoPackage(change?: (files: PackageFiles) => void): Buffer {
   const files = walk(path.join(FIXTURES, 'tao21'));
   files.set('items/i1/assets/planet.png', readFileSync(path.join(MEDIA, 'planet.png')));
   files.set('items/i8/assets/tone.mp3', readFileSync(path.join(MEDIA, 'tone.mp3')));
+  change?.(files);
   return zipFiles(files);
 }

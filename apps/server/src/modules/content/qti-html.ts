@@ -54,7 +54,7 @@ export interface HtmlContext {
   replace?: (el: XmlElement) => string | undefined;
 }
 
-const isInteraction = (el: XmlElement) => el.name.endsWith('Interaction');
+const isInteraction = (el: XmlElement) => el.name.endsWith('Interaction') && el.name !== 'mediaInteraction';
 const hasClass = (el: XmlElement, cls: string) => (el.attrs.class ?? '').split(/\s+/).includes(cls);
 const significant = (nodes: XmlNode[]) => nodes.filter((n) => n.kind === 'element' || n.text.trim() !== '');
 
@@ -138,6 +138,17 @@ export function toHtml(nodes: XmlNode[], ctx: HtmlContext): string {
     // Compared in lower case: XML names are case-sensitive, HTML's are not (<SCRIPT> runs too).
     if (FORBIDDEN_ELEMENTS.has(n.name.toLowerCase())) {
       ctx.problems.push(`<${n.name}> is not allowed in question content.`);
+      continue;
+    }
+    // A media interaction is a player, not a question (its response counts plays): its media
+    // are shown as any other, its prompt as a paragraph.
+    if (n.name === 'mediaInteraction') {
+      const prompt = n.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'prompt');
+      out += toHtml(
+        n.children.filter((c) => c !== prompt),
+        ctx,
+      );
+      if (prompt) out += `<p>${toHtml(prompt.children, ctx)}</p>`;
       continue;
     }
     if (n.name === 'include' || isInteraction(n)) {

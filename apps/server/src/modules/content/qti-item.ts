@@ -269,7 +269,9 @@ export function mapItem(item: XmlElement, file: string, media: MediaBag): ItemRe
     problems.push('Template items (values generated per candidate) are not supported.');
   const body = firstChild(item, 'itemBody');
   if (!body) return { ok: false, identifier, reasons: [...problems, 'The item has no itemBody.'] };
-  const found = interactionsOf(body);
+  // media interactions are players shown with the content (qti-html.ts), not answers
+  const players = interactionsOf(body).filter((e) => e.name === 'mediaInteraction');
+  const found = interactionsOf(body).filter((e) => e.name !== 'mediaInteraction');
   const unknown = [...new Set(found.map((e) => e.name).filter((n) => !SUPPORTED.has(n)))];
   for (const n of unknown) problems.push(`${n} has no Invigil question type.`);
   if (found.length === 0) problems.push('The item has no interaction to answer.');
@@ -296,7 +298,12 @@ export function mapItem(item: XmlElement, file: string, media: MediaBag): ItemRe
       identifier,
       from: [...new Set(found.map((e) => e.name))].join('+'),
       stimulus: stimulusRef?.attrs.identifier ?? null,
-      notes: notesOf(found, item, body, decls),
+      notes: [
+        ...notesOf(found, item, body, decls),
+        ...(players.some((p) => Number(p.attrs.maxPlays ?? 0) > 0 || Number(p.attrs.minPlays ?? 0) > 0)
+          ? ['its media can be played any number of times (the package limits the plays).']
+          : []),
+      ],
       stimulusHref: stimulusRef?.attrs.href
         ? path.normalize(path.join(path.dirname(file), packageHref(stimulusRef.attrs.href)))
         : null,

@@ -94,12 +94,38 @@ describe('refused packages', () => {
     ]);
   });
 
-  it('a manifest pointing at missing files', async () => {
+  it('a manifest pointing at missing files, each named once', async () => {
     const problems = await refused(fixturePackage('qti3', (f) => f.delete('items/essay.xml')));
-    expect(problems).toContainEqual({
-      item: 'essay',
-      reason: 'The manifest names "items/essay.xml", which is not in the package.',
-    });
+    expect(problems).toEqual([
+      { item: 'essay', reason: 'The manifest names "items/essay.xml", which is not in the package.' },
+    ]);
+  });
+
+  it('two interactions of one kind in an item, said as such', async () => {
+    const problems = await refused(
+      fixturePackage('qti22', (f) => {
+        const item = text(f, 'items/primes.xml');
+        const interaction = /<choiceInteraction[\s\S]*<\/choiceInteraction>/.exec(item)![0];
+        put(f, 'items/primes.xml', item.replace(interaction, interaction + interaction));
+      }),
+    );
+    expect(problems).toEqual([
+      {
+        item: 'primes',
+        reason: '2 choiceInteractions in one item have no Invigil question type; put each in an item of its own.',
+      },
+    ]);
+  });
+
+  it('a test referring to an item the package lacks, named as the test’s', async () => {
+    const problems = await refused(
+      fixturePackage('qti3', (f) =>
+        put(f, 'test.xml', text(f, 'test.xml').replace('items/essay.xml', 'items/essay2.xml')),
+      ),
+    );
+    expect(problems).toEqual([
+      { item: 'items/essay2.xml', reason: 'The test names "items/essay2.xml", which is not in the package.' },
+    ]);
   });
 
   it('media an item refers to that the package lacks', async () => {
@@ -262,11 +288,25 @@ describe('refused packages', () => {
   });
 
   it('not a package at all, and a zip without a manifest', async () => {
-    expect(await refused(Buffer.from('just some text'))).toEqual([
+    const neither = 'The file is neither a QTI package (zip) nor an extension document (JSON).';
+    expect(await refused(Buffer.from('just some text'))).toEqual([{ item: 'package.zip', reason: neither }]);
+    // a RAR or 7-Zip archive named .zip: not read as broken JSON
+    expect(await refused(Buffer.from('Rar!\u001a\u0007\u0000 archive'))).toEqual([
+      { item: 'package.zip', reason: neither },
+    ]);
+    expect(await refused(Buffer.from('{"format": "invigil-extension",'))).toEqual([
       { item: 'package.zip', reason: expect.stringMatching(/^Not valid JSON/) },
     ]);
     expect(await refused(Buffer.from(zipSync({ 'a.txt': strToU8('x') })))).toEqual([
       { item: 'package', reason: 'The package has no imsmanifest.xml at its root.' },
+    ]);
+    // a folder zipped with its contents: the manifest is one level down
+    expect(await refused(Buffer.from(zipSync({ 'My Test/imsmanifest.xml': strToU8('<manifest/>') })))).toEqual([
+      {
+        item: 'package',
+        reason:
+          'The package has no imsmanifest.xml at its root; it is in "My Test/": zip the contents of that folder, not the folder.',
+      },
     ]);
     expect(await refused(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100)]))).toEqual([
       { item: 'package', reason: expect.stringMatching(/^The file is not a readable zip package/) },

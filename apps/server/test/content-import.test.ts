@@ -4,7 +4,8 @@ import type { ImportReport } from '@invigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { contentCounts, importPackage } from './content/admin-calls.ts';
-import { fixturePackage, fixtureFiles } from './content/packages.ts';
+import { fixturePackage, fixtureFiles, put, taoPackage, text } from './content/packages.ts';
+import { strFromU8, unzipSync } from 'fflate';
 import { EXAMS } from './exam/support.ts';
 import { startTestS3 } from './s3-server.ts';
 import { S3MediaStorage } from '../src/lib/media/s3-media-storage.ts';
@@ -158,6 +159,128 @@ describe.each(['qti3', 'qti22'] as const)('importing the %s fixture package', (n
       [report.examId],
     );
     expect(rows[0]!.n).toBe(0);
+  });
+});
+
+describe('QTI 3.0 content bodies', () => {
+  const instructionsOf = async (examId: number) =>
+    (
+      await t.database.executeSql<{ instruction_text: string }>('SELECT instruction_text FROM exams WHERE id = $1', [
+        examId,
+      ])
+    ).rows[0]!.instruction_text;
+
+  it('takes the test rubric out of its qti-content-body, as QTI 3.0 packages write it', async () => {
+    const data = fixturePackage('qti3', (files) => {
+      const test = text(files, 'test.xml').replace(
+        /<qti-rubric-block view="candidate">(.*?)<\/qti-rubric-block>/,
+        '<qti-rubric-block use="instructions" view="candidate"><qti-content-body>$1</qti-content-body></qti-rubric-block>',
+      );
+      expect(test).toContain('<qti-content-body><p>Answer every question.');
+      put(files, 'test.xml', test);
+    });
+    const res = await importPackage(t, admin, data);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await instructionsOf(res.json().examId)).toBe('<p>Answer every question. Use <b>Finish</b> to submit.</p>');
+  });
+
+  it('exports the rubric inside qti-content-body, and reads it back the same', async () => {
+    const first = (await importPackage(t, admin, fixturePackage('qti3'))).json() as ImportReport;
+    const res = await t.app.inject({ url: `/api/admin/tests/${first.examId}/export`, headers: bearer(admin) });
+    const files = unzipSync(res.rawPayload);
+    expect(strFromU8(files['test.xml']!)).toContain(
+      '<qti-rubric-block view="candidate"><qti-content-body><p>Answer every question.',
+    );
+    const again = await importPackage(t, admin, res.rawPayload);
+    expect(await instructionsOf(again.json().examId)).toBe(await instructionsOf(first.examId!));
+  });
+});
+
+describe('packages as other tools lay them out', () => {
+  const sameAsFixture = async (examId: number) => {
+    const plain = (await importPackage(t, admin, fixturePackage('qti3'))).json() as ImportReport;
+    // without ids and with the media URLs of either import alike
+    const strip = (qs: Awaited<ReturnType<typeof questionsOf>>) =>
+      JSON.parse(JSON.stringify(qs.map(comparable)).replace(/\/media\/items\/[a-f0-9]{32}\/\d+-/g, '/media/'));
+    expect(strip(await questionsOf(examId))).toEqual(strip(await questionsOf(plain.examId!)));
+  };
+
+  it('finds a shared stimulus by its reference’s href when the manifest gives it another identifier', async () => {
+    const data = fixturePackage('qti3', (files) => {
+      files.set('stimuli/passage-7.xml', files.get('stimuli/ocean.xml')!);
+      files.delete('stimuli/ocean.xml');
+      put(
+        files,
+        'imsmanifest.xml',
+        text(files, 'imsmanifest.xml').replace(
+          '<resource identifier="ocean" type="imsqti_stimulus_xmlv3p0" href="stimuli/ocean.xml"><file href="stimuli/ocean.xml"/>',
+          '<resource identifier="RES-7" type="imsqti_stimulus_xmlv3p0" href="stimuli/passage-7.xml"><file href="stimuli/passage-7.xml"/>',
+        ),
+      );
+      for (const item of ['items/ocean-choice.xml', 'items/ocean-entry.xml'])
+        put(files, item, text(files, item).replace('href="../stimuli/ocean.xml"', 'href="../stimuli/passage-7.xml"'));
+    });
+    const res = await importPackage(t, admin, data);
+    expect(res.statusCode, res.body).toBe(200);
+    await sameAsFixture(res.json().examId);
+  });
+
+  it('reads percent-encoded hrefs of the manifest and the test as the files they name', async () => {
+    const data = fixturePackage('qti3', (files) => {
+      files.set('items/essay 1.xml', files.get('items/essay.xml')!);
+      files.delete('items/essay.xml');
+      for (const f of ['imsmanifest.xml', 'test.xml'])
+        put(files, f, text(files, f).replaceAll('items/essay.xml', 'items/essay%201.xml'));
+    });
+    const res = await importPackage(t, admin, data);
+    expect(res.statusCode, res.body).toBe(200);
+    await sameAsFixture(res.json().examId);
+  });
+});
+
+describe('what a package says that is not applied (ADR 0151: read and noted)', () => {
+  it('is in the report: feedback, shuffling, other accepted text answers, partial credit', async () => {
+    const res = await importPackage(t, admin, taoPackage());
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as ImportReport).notes).toEqual([
+      'i1: its feedback is not shown to candidates.',
+      'i1: its choices are shown in package order, not shuffled.',
+      'i2: its mapping gives partial credit; the question is scored all or nothing.',
+      'i3: only "Paris" is accepted; the other answers its mapping scores ("paris.") are not.',
+      'i5: its choices are shown in package order, not shuffled.',
+    ]);
+  });
+});
+
+describe('a TAO listening item', () => {
+  it('shows the audio of its mediaInteraction with the question, and notes the play limit', async () => {
+    const data = taoPackage((files) => {
+      const item = text(files, 'items/i8/qti.xml');
+      const media = '<p><object data="assets/tone.mp3" type="audio/mpeg">tone</object></p>';
+      expect(item).toContain(media);
+      put(
+        files,
+        'items/i8/qti.xml',
+        item
+          .replace(
+            media,
+            `<mediaInteraction responseIdentifier="MEDIA" autostart="false" minPlays="0" maxPlays="2" loop="false"><prompt>Listen.</prompt>${media.slice(3, -4)}</mediaInteraction>`,
+          )
+          .replace(
+            '<responseDeclaration',
+            '<responseDeclaration identifier="MEDIA" cardinality="single" baseType="integer"/><responseDeclaration',
+          ),
+      );
+    });
+    const res = await importPackage(t, admin, data);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json() as ImportReport;
+    expect(report.items.find((i) => i.identifier === 'i8')).toMatchObject({ from: 'choiceInteraction', qtypecode: 1 });
+    expect(report.notes).toContain('i8: its media can be played any number of times (the package limits the plays).');
+    const listen = (await questionsOf(report.examId!)).at(-1)!;
+    expect(listen.text).toMatch(
+      /^<div class="grid-row"><div class="col-12"><audio controls="controls" src="\/media\/items\/[a-f0-9]{32}\/\d+-tone\.mp3"><\/audio><p>Listen\.<\/p><\/div><\/div><p>Is this a tone\?<\/p>$/,
+    );
   });
 });
 

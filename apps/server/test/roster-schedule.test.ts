@@ -1,4 +1,5 @@
 import { MESSAGES, type DashboardLists, type QuestionItem, type RosterReport } from '@invigil/contracts';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { importPackage, uploadRoster } from './content/admin-calls.ts';
@@ -117,6 +118,81 @@ describe('rosters', () => {
     const broken = await uploadRoster(t, admin, `${HEADER}\n"unclosed,quote`);
     expect(broken.statusCode).toBe(422);
     expect(broken.json().report.fileError).toMatch(/^The file is not valid CSV/);
+  });
+});
+
+describe('rosters as spreadsheets save them', () => {
+  const names = async (domain: string) =>
+    (
+      await t.database.executeSql<{ email: string; first_name: string; last_name: string }>(
+        'SELECT email, first_name, last_name FROM users WHERE email LIKE $1 ORDER BY email',
+        [`%@${domain}`],
+      )
+    ).rows.map((r) => [r.email, r.first_name, r.last_name]);
+
+  it('reads a semicolon-separated file with a BOM and Windows line endings, quoted cells kept whole', async () => {
+    const csv = [
+      '\uFEFFFirst Name;Last Name;E-mail;Contact Number;Organisation;Group',
+      'Jörg;"Müller; Sohn";jorg@semi.example;9876511111;Acme Learning;Batch S',
+      '"Zoë";"O\'Neil, Jr.";ZOE@semi.example;9876511112;Acme Learning;Batch S',
+      ';;;;;',
+      '',
+    ].join('\r\n');
+    const res = await uploadRoster(t, admin, Buffer.from(csv, 'utf8'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ applied: true, rows: 2, created: 2, rejected: [] });
+    expect(await names('semi.example')).toEqual([
+      ['jorg@semi.example', 'Jörg', 'Müller; Sohn'],
+      ['zoe@semi.example', 'Zoë', "O'Neil, Jr."],
+    ]);
+  });
+
+  it('reads a tab-separated file, and empty cells after the last column', async () => {
+    const csv = [
+      'first name\tlast name\te-mail\tcontact number\torganisation\tgroup\t',
+      'Tara\tTab\ttara@tab.example\t9876511113\tAcme Learning\tBatch S\t\t',
+    ].join('\n');
+    const res = await uploadRoster(t, admin, csv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await names('tab.example')).toEqual([['tara@tab.example', 'Tara', 'Tab']]);
+  });
+
+  it('reads a file saved in the Windows code page without turning its letters into U+FFFD', async () => {
+    const csv = `${HEADER}\r\nJosé,Müller,jose@cp1252.example,9876511114,Acme Learning,Batch S\r\n`;
+    const res = await uploadRoster(t, admin, Buffer.from(csv, 'latin1'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await names('cp1252.example')).toEqual([['jose@cp1252.example', 'José', 'Müller']]);
+  });
+
+  it('refuses a workbook uploaded in place of its CSV, saying so', async () => {
+    const xlsx = Buffer.from(
+      zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'xl/workbook.xml': strToU8('<workbook/>') }),
+    );
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
+    for (const [data, kind] of [
+      [xlsx, '.xlsx or .ods'],
+      [xls, '.xls'],
+    ] as const) {
+      const res = await uploadRoster(t, admin, data);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(
+        `The file is a spreadsheet workbook (${kind}), not CSV: save it as CSV (comma or semicolon separated) and upload that.`,
+      );
+    }
+  });
+
+  it('still refuses an e-mail given twice in another case, naming the first line', async () => {
+    const csv = [
+      HEADER.replaceAll(',', ';'),
+      'Dup;One;dup@semi2.example;9876511115;Acme Learning;Batch S',
+      'Dup;Two;DUP@Semi2.example;9876511116;Acme Learning;Batch S',
+    ].join('\r\n');
+    const res = await uploadRoster(t, admin, csv);
+    expect(res.statusCode).toBe(422);
+    expect((res.json().report as RosterReport).rejected).toEqual([
+      { line: 3, email: 'dup@semi2.example', reasons: ['The e-mail is also on line 2.'] },
+    ]);
+    expect(await names('semi2.example')).toEqual([]);
   });
 });
 

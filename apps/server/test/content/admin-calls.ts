@@ -33,7 +33,7 @@ function upload(t: TestApp, token: string, url: string, file: { name: string; da
 export const importPackage = (t: TestApp, token: string, data: Buffer, name = 'package.zip', fields = {}) =>
   upload(t, token, '/api/admin/imports', { name, data }, fields);
 
-export const uploadRoster = (t: TestApp, token: string, csv: string) =>
+export const uploadRoster = (t: TestApp, token: string, csv: string | Buffer) =>
   upload(t, token, '/api/admin/rosters', { name: 'roster.csv', data: Buffer.from(csv) });
 
 /** Exams, questions and stored media: what an import must leave unchanged when it is refused. */

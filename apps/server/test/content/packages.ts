@@ -41,3 +41,16 @@ export const fixturePackage = (name: 'qti3' | 'qti22', change?: (files: PackageF
 
 export const text = (files: PackageFiles, name: string) => Buffer.from(files.get(name)!).toString('utf8');
 export const put = (files: PackageFiles, name: string, content: string) => files.set(name, strToU8(content));
+
+/**
+ * A QTI 2.1 package as TAO exports one: an item per folder (`items/<id>/qti.xml`) with its
+ * assets beside it, the test under `tests/`, grid layout divs, feedback (inline, block and
+ * modal), map_response and match_correct templates, and media as QTI 2.1 `<object>`.
+ */
+export function taoPackage(change?: (files: PackageFiles) => void): Buffer {
+  const files = walk(path.join(FIXTURES, 'tao21'));
+  files.set('items/i1/assets/planet.png', readFileSync(path.join(MEDIA, 'planet.png')));
+  files.set('items/i8/assets/tone.mp3', readFileSync(path.join(MEDIA, 'tone.mp3')));
+  change?.(files);
+  return zipFiles(files);
+}

@@ -28,6 +28,7 @@ interface Collected {
   from: string;
   question: QuestionDraft;
   stimulus: string | null;
+  stimulusHref?: string | null;
 }
 
 const DEFAULT_SECONDS = 30 * 60;
@@ -146,7 +147,12 @@ function attachStimuli(reader: Reader, manifest: Manifest) {
   for (const c of reader.collected) {
     if (!c.stimulus) continue;
     if (!cache.has(c.stimulus)) {
-      const res = byId.get(c.stimulus) ?? manifest.resources.find((r) => r.href.includes(c.stimulus!));
+      // the reference's href says which file; its identifier need not be the manifest resource's
+      const href =
+        c.stimulusHref && reader.files.has(c.stimulusHref)
+          ? c.stimulusHref
+          : (byId.get(c.stimulus) ?? manifest.resources.find((r) => r.href.includes(c.stimulus!)))?.href;
+      const res = href ? { href } : null;
       const root = res ? reader.xml(res.href, c.stimulus) : null;
       const s = root ? readStimulus(root) : null;
       if (!s) {
@@ -224,7 +230,14 @@ function readQti(reader: Reader, exam: ExamDraft, titleOverride?: string): { for
   }
   const resources = itemResources(manifest, test, reader);
   if (resources.length > MAX_ITEMS) reader.problem('package', `The package has more than ${MAX_ITEMS} items.`);
+  const inManifest = new Set(manifest.resources.flatMap((r) => [r.href, ...r.files]));
   for (const r of resources.slice(0, MAX_ITEMS)) {
+    if (!reader.files.has(r.href)) {
+      // a manifest file that is missing was reported above; one only the test names is the test's
+      if (!inManifest.has(r.href))
+        reader.problem(r.identifier || r.href, `The test names "${r.href}", which is not in the package.`);
+      continue;
+    }
     const itemRoot = reader.xml(r.href, r.identifier || r.href);
     if (!itemRoot) continue;
     const mapped = mapItem(itemRoot, r.href, reader.media);
@@ -232,7 +245,10 @@ function readQti(reader: Reader, exam: ExamDraft, titleOverride?: string): { for
       for (const reason of mapped.reasons) reader.problem(mapped.identifier || r.href, reason);
       continue;
     }
-    if (reader.claim(mapped.item.identifier, r.href)) reader.collected.push({ ...mapped.item, seq: r.seq });
+    if (!reader.claim(mapped.item.identifier, r.href)) continue;
+    const { notes, ...item } = mapped.item;
+    reader.collected.push({ ...item, seq: r.seq });
+    for (const n of notes) reader.notes.push(`${item.identifier}: ${n}`);
   }
   for (const ext of manifest.resources.filter((r) => r.kind === 'extension')) {
     const data = reader.files.get(ext.href);
@@ -247,6 +263,15 @@ function readQti(reader: Reader, exam: ExamDraft, titleOverride?: string): { for
     for (const p of problems) reader.problem(testRes!.identifier, p);
   }
   return { format: manifest.format, title: titleOverride ?? test?.title ?? manifest.title ?? '' };
+}
+
+/** Why a zip without a root manifest is refused; a folder zipped whole is named, with the fix. */
+function noManifestReason(files: ReadonlyMap<string, Buffer>): string {
+  const nested = [...files.keys()].filter((f) => /^[^/]+\/imsmanifest\.xml$/.test(f) && !f.startsWith('__MACOSX/'));
+  const only = nested.length === 1 ? nested[0]!.slice(0, -'imsmanifest.xml'.length) : null;
+  return only
+    ? `The package has no imsmanifest.xml at its root; it is in "${only}": zip the contents of that folder, not the folder.`
+    : 'The package has no imsmanifest.xml at its root.';
 }
 
 /**
@@ -281,10 +306,24 @@ export async function readContent(
     }
     reader = new Reader(files);
     if (!files.has('imsmanifest.xml')) {
-      reader.problem('package', 'The package has no imsmanifest.xml at its root.');
+      reader.problem('package', noManifestReason(files));
       return finish(reader, exam, { format: 'qti', title: options.title ?? '' });
     }
     meta = readQti(reader, exam, options.title);
+  } else if (
+    !/^\s*[{[]/.test(
+      data
+        .subarray(0, 64)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    )
+  ) {
+    reader = new Reader(new Map());
+    reader.problem(
+      options.fileName ?? 'document',
+      'The file is neither a QTI package (zip) nor an extension document (JSON).',
+    );
+    return finish(reader, exam, { format: 'qti', title: options.title ?? '' });
   } else {
     reader = new Reader(new Map());
     readJson(data, options.fileName ?? 'document', reader);

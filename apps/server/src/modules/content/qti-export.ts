@@ -317,7 +317,7 @@ export async function exportQti(exam: ExportExam, questions: QuestionRow[], read
   }
   ex.files.set(EXTENSION_FILE, strToU8(`${JSON.stringify(extension, null, 2)}\n`));
   const rubric = exam.instructionText
-    ? `<qti-rubric-block view="candidate">${await ex.body(exam.instructionText, '')}</qti-rubric-block>`
+    ? `<qti-rubric-block view="candidate"><qti-content-body>${await ex.body(exam.instructionText, '')}</qti-content-body></qti-rubric-block>`
     : '';
   ex.files.set(
     'test.xml',

@@ -54,7 +54,7 @@ export interface HtmlContext {
   replace?: (el: XmlElement) => string | undefined;
 }
 
-const isInteraction = (el: XmlElement) => el.name.endsWith('Interaction');
+const isInteraction = (el: XmlElement) => el.name.endsWith('Interaction') && el.name !== 'mediaInteraction';
 const hasClass = (el: XmlElement, cls: string) => (el.attrs.class ?? '').split(/\s+/).includes(cls);
 const significant = (nodes: XmlNode[]) => nodes.filter((n) => n.kind === 'element' || n.text.trim() !== '');
 
@@ -125,6 +125,12 @@ export function toHtml(nodes: XmlNode[], ctx: HtmlContext): string {
       continue;
     }
     if (DROPPED.has(n.name) || isLoneInteractionBlock(n)) continue;
+    // QTI 3.0 wraps the content of rubric (and feedback) blocks in qti-content-body: a container
+    // of the format, not markup, so its content is kept without it.
+    if (n.name === 'contentBody') {
+      out += toHtml(n.children, ctx);
+      continue;
+    }
     if (n.name === 'object') {
       out += objectToHtml(n, ctx);
       continue;
@@ -132,6 +138,17 @@ export function toHtml(nodes: XmlNode[], ctx: HtmlContext): string {
     // Compared in lower case: XML names are case-sensitive, HTML's are not (<SCRIPT> runs too).
     if (FORBIDDEN_ELEMENTS.has(n.name.toLowerCase())) {
       ctx.problems.push(`<${n.name}> is not allowed in question content.`);
+      continue;
+    }
+    // A media interaction is a player, not a question (its response counts plays): its media
+    // are shown as any other, its prompt as a paragraph.
+    if (n.name === 'mediaInteraction') {
+      const prompt = n.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'prompt');
+      out += toHtml(
+        n.children.filter((c) => c !== prompt),
+        ctx,
+      );
+      if (prompt) out += `<p>${toHtml(prompt.children, ctx)}</p>`;
       continue;
     }
     if (n.name === 'include' || isInteraction(n)) {

@@ -1,8 +1,10 @@
+import path from 'node:path/posix';
 import { BLANK_KEYS, QTYPE, VALUE_SEPARATOR } from '@invigil/contracts';
 import type { ChoiceDraft, QuestionDraft } from '@invigil/db/exam-draft';
 import type { MediaBag } from './media-bag.ts';
 import { correctValues, interactionsOf, marksOf, responseDeclarations, type ResponseDecl } from './qti-declarations.ts';
 import { takeResource, toHtml, type HtmlContext } from './qti-html.ts';
+import { packageHref } from './qti-manifest.ts';
 import { childElements, descendants, firstChild, type XmlElement } from './safe-xml.ts';
 
 /** Our names of the question types an import produces (the seed's names). */
@@ -45,6 +47,10 @@ interface MappedItem {
   question: QuestionDraft;
   /** the identifier of the shared stimulus (passage) it shows, when any */
   stimulus: string | null;
+  /** the package path its stimulus reference points at (resolved against the item's file) */
+  stimulusHref: string | null;
+  /** what the package says that the question does not apply (ADR 0151: read and noted) */
+  notes: string[];
 }
 
 export type ItemResult = { ok: true; item: MappedItem } | { ok: false; identifier: string; reasons: string[] };
@@ -195,7 +201,9 @@ function mapInteractions(
   }
   if (found.length !== 1) {
     problems.push(
-      `Interactions of different kinds in one item (${[...kinds].join(', ')}) have no Invigil question type.`,
+      kinds.size === 1
+        ? `${found.length} ${found[0]!.name}s in one item have no Invigil question type; put each in an item of its own.`
+        : `Interactions of different kinds in one item (${[...kinds].join(', ')}) have no Invigil question type.`,
     );
     return null;
   }
@@ -216,6 +224,37 @@ const promptsOf = (found: XmlElement[], ctx: HtmlContext) =>
     .join('');
 
 /**
+ * What an item carries that is read, not applied (ADR 0151), for the import report: feedback,
+ * shuffled choices, text answers its mapping accepts besides the correct one, partial credit.
+ */
+function notesOf(found: XmlElement[], item: XmlElement, body: XmlElement, decls: Map<string, ResponseDecl>): string[] {
+  const notes: string[] = [];
+  const feedback = ['modalFeedback', 'feedbackBlock', 'feedbackInline'];
+  if (childElements(item, 'modalFeedback').length || descendants(body).some((e) => feedback.includes(e.name)))
+    notes.push('its feedback is not shown to candidates.');
+  if (found.some((e) => e.attrs.shuffle === 'true'))
+    notes.push('its choices are shown in package order, not shuffled.');
+  for (const e of found) {
+    const d = decls.get(e.attrs.responseIdentifier ?? '');
+    if (!d || d.mapping.size === 0) continue;
+    const [key] = correctValues(d);
+    if (e.name === 'textEntryInteraction') {
+      const others = [...d.mapping.entries()].filter(([k, v]) => v > 0 && k.toLowerCase() !== key?.toLowerCase());
+      if (others.length)
+        notes.push(
+          `only "${key}" is accepted; the other answers its mapping scores (${others.map(([k]) => `"${k}"`).join(', ')}) are not.`,
+        );
+    } else if (e.name === 'choiceInteraction') {
+      // a mapping of several choices sums what is chosen; our choice questions score all or nothing
+      const values = [...d.mapping.values()];
+      if (d.cardinality !== 'single' || values.some((v) => v < 0) || values.filter((v) => v > 0).length > 1)
+        notes.push('its mapping gives partial credit; the question is scored all or nothing.');
+    }
+  }
+  return [...new Set(notes)];
+}
+
+/**
  * Maps one QTI assessmentItem (2.1, 2.2 or 3.0, names already normalised) to a question as the
  * seed writes it, or gives the reasons it cannot be mapped (ADR 0151).
  */
@@ -230,7 +269,9 @@ export function mapItem(item: XmlElement, file: string, media: MediaBag): ItemRe
     problems.push('Template items (values generated per candidate) are not supported.');
   const body = firstChild(item, 'itemBody');
   if (!body) return { ok: false, identifier, reasons: [...problems, 'The item has no itemBody.'] };
-  const found = interactionsOf(body);
+  // media interactions are players shown with the content (qti-html.ts), not answers
+  const players = interactionsOf(body).filter((e) => e.name === 'mediaInteraction');
+  const found = interactionsOf(body).filter((e) => e.name !== 'mediaInteraction');
   const unknown = [...new Set(found.map((e) => e.name).filter((n) => !SUPPORTED.has(n)))];
   for (const n of unknown) problems.push(`${n} has no Invigil question type.`);
   if (found.length === 0) problems.push('The item has no interaction to answer.');
@@ -257,6 +298,15 @@ export function mapItem(item: XmlElement, file: string, media: MediaBag): ItemRe
       identifier,
       from: [...new Set(found.map((e) => e.name))].join('+'),
       stimulus: stimulusRef?.attrs.identifier ?? null,
+      notes: [
+        ...notesOf(found, item, body, decls),
+        ...(players.some((p) => Number(p.attrs.maxPlays ?? 0) > 0 || Number(p.attrs.minPlays ?? 0) > 0)
+          ? ['its media can be played any number of times (the package limits the plays).']
+          : []),
+      ],
+      stimulusHref: stimulusRef?.attrs.href
+        ? path.normalize(path.join(path.dirname(file), packageHref(stimulusRef.attrs.href)))
+        : null,
       question: {
         type,
         typeName: TYPE_NAMES[type]!,

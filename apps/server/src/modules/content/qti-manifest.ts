@@ -18,6 +18,18 @@ export interface Manifest {
   resources: ManifestResource[];
 }
 
+/**
+ * A package path from a URI reference as a manifest or test writes it: percent-encoding undone
+ * ("my%20item.xml" is the entry "my item.xml"), as it is for media references.
+ */
+export function packageHref(href: string): string {
+  try {
+    return decodeURIComponent(href);
+  } catch {
+    return href;
+  }
+}
+
 function kindOf(type: string, href: string): ResourceKind {
   if (type === EXTENSION_RESOURCE_TYPE || href.endsWith('.invigil.json')) return 'extension';
   if (/^imsqti_item_/.test(type)) return 'item';
@@ -39,14 +51,14 @@ export function readManifest(root: XmlElement): Manifest {
   if (root.name !== 'manifest') throw new Error('imsmanifest.xml does not hold a <manifest>.');
   const resourcesEl = firstChild(root, 'resources');
   const resources = (resourcesEl ? childElements(resourcesEl, 'resource') : []).map((r) => {
-    const href = r.attrs.href ?? '';
+    const href = packageHref(r.attrs.href ?? '');
     const type = r.attrs.type ?? '';
     return {
       identifier: r.attrs.identifier ?? '',
       type,
       kind: kindOf(type, href),
       href,
-      files: childElements(r, 'file').map((f) => f.attrs.href ?? ''),
+      files: childElements(r, 'file').map((f) => packageHref(f.attrs.href ?? '')),
     };
   });
   const orgTitle = descendants(root, 'organization')

@@ -1,4 +1,5 @@
 import path from 'node:path/posix';
+import { packageHref } from './qti-manifest.ts';
 import { descendants, firstChild, type XmlElement } from './safe-xml.ts';
 
 export interface QtiTest {
@@ -27,7 +28,7 @@ export function readTest(root: XmlElement, file: string): QtiTest {
     title: root.attrs.title?.trim() || null,
     seconds: Number.isFinite(max) && max > 0 ? Math.round(max) : null,
     itemHrefs: descendants(root, 'assessmentItemRef').map((r) =>
-      path.normalize(path.join(path.dirname(file), r.attrs.href ?? '')),
+      path.normalize(path.join(path.dirname(file), packageHref(r.attrs.href ?? ''))),
     ),
     rubric,
     notes,

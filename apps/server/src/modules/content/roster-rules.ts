@@ -85,6 +85,46 @@ function checkRow(cells: string[], line: number): { row?: RosterRow; reasons: st
   return { row: { line, firstName, lastName, email, contactNumber, organisation, group }, reasons };
 }
 
+/**
+ * The text of an uploaded roster: UTF-8 (with or without a BOM) or UTF-16 with its BOM as
+ * written; any other bytes are the Windows code page spreadsheets save "CSV" in on Windows
+ * (windows-1252, a superset of Latin-1), never U+FFFD in a stored name.
+ */
+function decodeRoster(csv: Buffer | string): string {
+  if (typeof csv === 'string') return csv;
+  if (csv[0] === 0xff && csv[1] === 0xfe) return new TextDecoder('utf-16le').decode(csv);
+  if (csv[0] === 0xfe && csv[1] === 0xff) return new TextDecoder('utf-16be').decode(csv);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(csv);
+  } catch {
+    return new TextDecoder('windows-1252').decode(csv);
+  }
+}
+
+/** A workbook uploaded in place of its CSV: Office Open XML and OpenDocument are zips, old Excel is OLE. */
+function workbookKind(data: Buffer): string | null {
+  if (data.subarray(0, 4).equals(Buffer.from('PK\u0003\u0004', 'latin1'))) return '.xlsx or .ods';
+  if (data.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))) return '.xls';
+  return null;
+}
+
+/**
+ * The separator the header line uses: a comma, or the semicolon spreadsheets write where the
+ * comma is the decimal sign, or a tab (a sheet's "text" export). No column name holds one.
+ */
+function delimiterOf(text: string): string {
+  const first = text.slice(0, text.search(/\r|\n|$/));
+  const counts = [',', ';', '\t'].map((d) => [d, first.split(d).length - 1] as const);
+  return counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
+}
+
+/** Empty cells a spreadsheet leaves after the last column (a stray separator at the line end). */
+function withoutTrailingEmpty(cells: string[], width: number): string[] {
+  const out = [...cells];
+  while (out.length > width && out[out.length - 1]!.trim() === '') out.pop();
+  return out;
+}
+
 function headerError(header: string[]): string | null {
   const names = header.map((h) => ALIASES[h.trim().toLowerCase()] ?? h.trim());
   const ok = names.length === ROSTER_HEADER.length && names.every((n, i) => n === ROSTER_HEADER[i]);
@@ -98,11 +138,22 @@ function headerError(header: string[]): string | null {
  */
 export function checkRoster(csv: Buffer | string): RosterCheck {
   let records: Array<{ record: string[]; info: { lines: number } }>;
+  const workbook = typeof csv !== 'string' && workbookKind(csv);
+  if (workbook)
+    return {
+      rows: [],
+      rejected: [],
+      fileError: `The file is a spreadsheet workbook (${workbook}), not CSV: save it as CSV (comma or semicolon separated) and upload that.`,
+    };
+  const text = decodeRoster(csv);
   try {
-    records = parse(csv, {
+    records = parse(text, {
       bom: true,
+      delimiter: delimiterOf(text.replace(/^\uFEFF/, '')),
       relax_column_count: true,
       skip_empty_lines: true,
+      // a row of separators only (",,,,,"): what a spreadsheet saves for a row once used
+      skip_records_with_empty_values: true,
       info: true,
       max_record_size: 4096,
       to: ROSTER_MAX_ROWS + 2,
@@ -112,7 +163,8 @@ export function checkRoster(csv: Buffer | string): RosterCheck {
   }
   const [header, ...data] = records;
   if (!header) return { rows: [], rejected: [], fileError: 'The file is empty.' };
-  const wrong = headerError(header.record);
+  const headerCells = withoutTrailingEmpty(header.record, 0);
+  const wrong = headerError(headerCells);
   if (wrong) return { rows: [], rejected: [], fileError: wrong };
   if (data.length > ROSTER_MAX_ROWS)
     return { rows: [], rejected: [], fileError: `The file has more than ${ROSTER_MAX_ROWS} rows.` };
@@ -120,7 +172,7 @@ export function checkRoster(csv: Buffer | string): RosterCheck {
   const rejected: RosterRejection[] = [];
   const firstLine = new Map<string, number>();
   for (const { record, info } of data) {
-    const { row, reasons } = checkRow(record, info.lines);
+    const { row, reasons } = checkRow(withoutTrailingEmpty(record, headerCells.length), info.lines);
     const email = (record[2] ?? '').trim().toLowerCase();
     if (row) {
       const earlier = firstLine.get(row.email);

@@ -205,6 +205,25 @@ describe("the header's and footer's links (spec: a 'Test Instructions' link, a '
     expect(setFlag).toHaveBeenCalledWith({ modal: { kind: 'issue' } });
   });
 
+  it('a double click on Next or Previous moves one question, two clicks two', () => {
+    const items = [1, 2, 3].map((qid) => ({ ...item, qid }));
+    const engine = renderWith(<TestFooter />, { phase: 'questions', remaining: 61, items, index: 1 });
+    const next = vi.fn(async () => {});
+    const go = vi.fn();
+    Object.assign(engine, { next, go });
+    const nextButton = screen.getByRole('button', { name: 'Next' });
+    const previousButton = screen.getByRole('button', { name: 'Previous' });
+    fireEvent.click(nextButton, { detail: 1 });
+    fireEvent.click(nextButton, { detail: 2 });
+    expect(next).toHaveBeenCalledTimes(1);
+    fireEvent.click(nextButton, { detail: 1 });
+    expect(next).toHaveBeenCalledTimes(2);
+    fireEvent.click(previousButton, { detail: 1 });
+    fireEvent.click(previousButton, { detail: 2 });
+    expect(go).toHaveBeenCalledTimes(1);
+    expect(go).toHaveBeenCalledWith(0);
+  });
+
   it("'Low bandwidth detected' closes with a link to /v2/user/logout, after the retest call", () => {
     const onClose = vi.fn();
     render(

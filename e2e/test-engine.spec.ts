@@ -65,7 +65,15 @@ test('take the all-types test: every view, reload keeps answers and time, submit
   await openTest(page, USERS.candidate, ALL_TYPES);
   await expect(page.getByRole('heading', { name: 'Important Information' })).toBeVisible();
   await shootBoth(page, 'test-engine-instructions');
+  const startExam = page.waitForRequest((r) => r.url().endsWith('/api/test/startExam'));
+  const clicked = Date.now();
   await page.getByRole('button', { name: 'Start' }).click();
+  // Spec §9: a 3-second start countdown, before startExam (the clock does not run during it).
+  await expect(page.getByRole('timer', { name: /^The test starts in [123]$/ })).toBeVisible();
+  await shootBoth(page, 'test-engine-start-countdown');
+  await startExam;
+  expect(Date.now() - clicked).toBeGreaterThanOrEqual(2_900);
+  await expect(page.getByRole('timer')).toBeHidden();
   await shootBoth(page, 'test-engine-q1-single-choice');
   await answerFirstFive(page);
   await saved(page);

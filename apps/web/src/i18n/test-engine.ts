@@ -14,6 +14,7 @@ export default {
   webCamInfo: 'Keep your face visible to the camera for the whole test.',
   webCamSetup: 'When you press Start, your microphone and camera are set up before the test begins.',
   start: 'Start',
+  startsIn: 'The test starts in {{n}}',
   resume: 'Resume',
   question: 'Question',
   statement: 'Statement',

@@ -1,19 +1,26 @@
 import Alert from '@mui/material/Alert';
+import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { EXAM_STATUS } from '@invigil/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useDeviceSetupSlot } from '../../../components/device-setup-slot.ts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useEngine, useEngineState } from '../engine-context.ts';
+import { Countdown } from '../recording/countdown.tsx';
 import { RichHtml } from './rich-html.tsx';
+
+/** Spec §9: 'a 3-second start countdown'. */
+const START_COUNTDOWN_SECONDS = 3;
 
 /**
  * Instance name, instruction text (translated unless en-IN), Important Information (not for
  * surveys), Web Cam Configurations (monitored, not on resume), Start or Resume. On a monitored
- * test Start opens the device setup (full screen) and its Proceed starts the test.
+ * test Start opens the device setup (full screen) and its Proceed starts the test. A first start
+ * shows the spec's 3-second start countdown before startExam, so the clock does not run during
+ * it; Resume goes on at once (the clock already runs).
  */
 export function InstructionPage() {
   const { t } = useTranslation('testEngine');
@@ -21,11 +28,25 @@ export function InstructionPage() {
   const s = useEngineState();
   const DeviceSetup = useDeviceSetupSlot();
   const [setupOpen, setSetupOpen] = useState(false);
+  const [count, setCount] = useState<number | null>(null);
+  const d = s.detail!;
+  const firstStart = d.status === EXAM_STATUS.notStarted;
   const begin = useCallback(() => {
     setSetupOpen(false);
-    void engine.begin();
-  }, [engine]);
-  const d = s.detail!;
+    if (firstStart) setCount(START_COUNTDOWN_SECONDS);
+    else void engine.begin();
+  }, [engine, firstStart]);
+  useEffect(() => {
+    if (count === null) return;
+    const timer = setTimeout(() => {
+      if (count > 1) setCount(count - 1);
+      else {
+        setCount(null);
+        void engine.begin();
+      }
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [count, engine]);
   const translated = d.selectedLanguage !== 'en-IN' && d.translated_instructions ? d.translated_instructions : null;
   // Spec: a Start button while the status is 000, otherwise Resume (in progress, or a retest 998).
   const resume = d.status !== EXAM_STATUS.notStarted;
@@ -70,11 +91,14 @@ export function InstructionPage() {
       <Button
         variant="contained"
         size="large"
-        disabled={s.busy || setupOpen}
+        disabled={s.busy || setupOpen || count !== null}
         onClick={() => (DeviceSetup ? setSetupOpen(true) : begin())}
       >
         {resume ? t('resume') : t('start')}
       </Button>
+      <Backdrop open={count !== null} sx={{ zIndex: (theme) => theme.zIndex.modal + 1 }}>
+        {count !== null && <Countdown n={count} label={t('startsIn', { n: count })} />}
+      </Backdrop>
       {DeviceSetup && (
         <DeviceSetup
           examId={engine.examId}

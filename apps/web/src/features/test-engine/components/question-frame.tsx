@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Popover from '@mui/material/Popover';
+import Popper from '@mui/material/Popper';
 import Typography from '@mui/material/Typography';
 import { QTYPE, type QuestionItem } from '@invigil/contracts';
 import { useState, type ReactNode } from 'react';
@@ -51,18 +51,20 @@ export function QuestionFrame({
       >
         {t('qOfN', { n: number, total })}
       </Typography>
-      <Popover
+      {/* A Popper, not a modal Popover: that hid the test from assistive technology while shown
+          and took the focus, so Tab from 'Q.n of N' went back to the top of the test. */}
+      <Popper
         open={!!anchor}
         anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        disableRestoreFocus
-        sx={{ pointerEvents: 'none' }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        placement="bottom-start"
+        sx={{ pointerEvents: 'none', zIndex: (theme) => theme.zIndex.tooltip }}
       >
-        <Typography sx={{ p: 1 }} variant="body2">
-          {t('questionId', { id: item.qid })}
-        </Typography>
-      </Popover>
+        <Paper elevation={4}>
+          <Typography sx={{ p: 1 }} variant="body2">
+            {t('questionId', { id: item.qid })}
+          </Typography>
+        </Paper>
+      </Popper>
       <span id={`q-${item.qid}-id`} hidden>
         {t('questionId', { id: item.qid })}
       </span>

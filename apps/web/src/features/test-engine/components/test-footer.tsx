@@ -81,7 +81,10 @@ export function TestFooter() {
           variant="outlined"
           startIcon={<NavigateBeforeIcon />}
           disabled={!canPrevious}
-          onClick={() => engine.go(s.index - 1)}
+          onClick={(e) => {
+            // The second click of a double click (detail 2) would move past a question unseen.
+            if (e.detail < 2) engine.go(s.index - 1);
+          }}
         >
           {t('previous')}
         </Button>
@@ -89,7 +92,9 @@ export function TestFooter() {
           variant="contained"
           endIcon={<NavigateNextIcon />}
           disabled={!canNext}
-          onClick={() => void engine.next()}
+          onClick={(e) => {
+            if (e.detail < 2) void engine.next();
+          }}
         >
           {t('next')}
         </Button>

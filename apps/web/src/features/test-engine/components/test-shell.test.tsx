@@ -1,7 +1,7 @@
 import type { ExamDetail, QuestionItem } from '@invigil/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { DeviceSetupContext, type DeviceSetupSlotProps } from '../../../components/device-setup-slot.ts';
-import { fireEvent, render, screen } from '../../../components/test-render.tsx';
+import { act, fireEvent, render, screen } from '../../../components/test-render.tsx';
 import '../../../i18n/index.ts';
 import { EngineContext } from '../engine-context.ts';
 import { EngineStore } from '../state/engine-store.ts';
@@ -109,6 +109,11 @@ describe('window-switch violation', () => {
   });
 });
 
+/** Runs the 3-second start countdown, a second at a time (each second re-arms its timer). */
+const countDown = () => {
+  for (let i = 0; i < 3; i++) act(() => void vi.advanceTimersByTime(1000));
+};
+
 describe('instruction page Start (spec: the device setup is a full-screen dialog opened by Start)', () => {
   const seen: DeviceSetupSlotProps[] = [];
   function FakeSetup(p: DeviceSetupSlotProps) {
@@ -118,6 +123,7 @@ describe('instruction page Start (spec: the device setup is a full-screen dialog
   const monitored = { ...detail, status: '000', monitoringflag: 1, test_type: 14 } as unknown as ExamDetail;
 
   it('opens the setup with the attempt, and its Proceed starts the test', () => {
+    vi.useFakeTimers();
     const engine = renderWith(
       <DeviceSetupContext.Provider value={FakeSetup}>
         <InstructionPage />
@@ -130,14 +136,47 @@ describe('instruction page Start (spec: the device setup is a full-screen dialog
     expect(engine.begin).not.toHaveBeenCalled();
     expect(seen.at(-1)).toMatchObject({ examId: 7, testType: 14, status: '000', open: true });
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
-    expect(engine.begin).toHaveBeenCalledTimes(1);
     expect(seen.at(-1)!.open).toBe(false);
+    countDown();
+    expect(engine.begin).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
   });
 
-  it('starts at once without a setup provider', () => {
+  it('starts without a setup provider after the countdown', () => {
+    vi.useFakeTimers();
     const engine = renderWith(<InstructionPage />, { phase: 'instructions', detail: monitored });
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    countDown();
     expect(engine.begin).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+});
+
+describe("the start countdown (spec §9: 'a 3-second start countdown')", () => {
+  it('counts 3, 2, 1 before the test starts, with Start disabled meanwhile', () => {
+    vi.useFakeTimers();
+    const engine = renderWith(<InstructionPage />, {
+      phase: 'instructions',
+      detail: { ...detail, status: '000' } as ExamDetail,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    for (const n of [3, 2, 1]) {
+      expect(screen.getByRole('timer', { name: `The test starts in ${n}` })).toBeTruthy();
+      expect(engine.begin).not.toHaveBeenCalled();
+      expect((screen.getByRole('button', { name: 'Start' }) as HTMLButtonElement).disabled).toBe(true);
+      act(() => void vi.advanceTimersByTime(1000));
+    }
+    expect(engine.begin).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Start' }) as HTMLButtonElement).disabled).toBe(false);
+    vi.useRealTimers();
+  });
+
+  it('Resume goes on at once: the clock already runs', () => {
+    const engine = renderWith(<InstructionPage />, { phase: 'instructions' });
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(engine.begin).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('timer')).toBeNull();
   });
 });
 
@@ -164,6 +203,25 @@ describe("the header's and footer's links (spec: a 'Test Instructions' link, a '
     const setFlag = vi.spyOn(engine, 'setFlag');
     fireEvent.click(screen.getByRole('link', { name: 'Flag this question' }));
     expect(setFlag).toHaveBeenCalledWith({ modal: { kind: 'issue' } });
+  });
+
+  it('a double click on Next or Previous moves one question, two clicks two', () => {
+    const items = [1, 2, 3].map((qid) => ({ ...item, qid }));
+    const engine = renderWith(<TestFooter />, { phase: 'questions', remaining: 61, items, index: 1 });
+    const next = vi.fn(async () => {});
+    const go = vi.fn();
+    Object.assign(engine, { next, go });
+    const nextButton = screen.getByRole('button', { name: 'Next' });
+    const previousButton = screen.getByRole('button', { name: 'Previous' });
+    fireEvent.click(nextButton, { detail: 1 });
+    fireEvent.click(nextButton, { detail: 2 });
+    expect(next).toHaveBeenCalledTimes(1);
+    fireEvent.click(nextButton, { detail: 1 });
+    expect(next).toHaveBeenCalledTimes(2);
+    fireEvent.click(previousButton, { detail: 1 });
+    fireEvent.click(previousButton, { detail: 2 });
+    expect(go).toHaveBeenCalledTimes(1);
+    expect(go).toHaveBeenCalledWith(0);
   });
 
   it("'Low bandwidth detected' closes with a link to /v2/user/logout, after the retest call", () => {

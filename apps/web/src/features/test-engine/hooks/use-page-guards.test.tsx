@@ -44,6 +44,20 @@ describe('Back while a test runs', () => {
     expect(location.pathname).toBe('/v2/user/dashboard');
   });
 
+  it('leaves after OK without the browser asking a second time', async () => {
+    history.replaceState(null, '', '/v2/user/profile');
+    history.pushState(null, '', '/v2/user/dashboard');
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    render(<Guarded engine={engineIn('questions')} />);
+    await back();
+    expect(confirm).toHaveBeenCalledTimes(1);
+    await new Promise<void>((r) => window.addEventListener('popstate', () => setTimeout(r, 0), { once: true }));
+    expect(location.pathname).toBe('/v2/user/profile');
+    const e = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(e);
+    expect(e.defaultPrevented).toBe(false);
+  });
+
   it('asks nothing before the questions: the first Back stays on the same page', async () => {
     history.replaceState(null, '', '/v2/user/profile');
     history.pushState(null, '', '/v2/user/dashboard');

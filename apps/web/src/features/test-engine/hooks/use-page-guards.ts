@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { TestEngine } from '../state/test-engine.ts';
 
@@ -16,10 +16,13 @@ const GUARD = { invigilTest: true };
  * drains when the link returns), the leave prompt (progress saved first), the page blur on
  * screenshot or print key combinations (restored on the next click or key-up), and Back/Forward:
  * the test sits on a history entry of its own, so Back first lands on the same URL, and while
- * questions are open it asks the spec's leave question before going on.
+ * questions are open it asks the spec's leave question before going on. Once the candidate has
+ * answered it with OK, leaving does not ask again (the browser's own leave box, on a page
+ * outside the app, would ask the same a second time, without the spec's text).
  */
 export function usePageGuards(engine: TestEngine) {
   const { t } = useTranslation('testEngine');
+  const leaving = useRef(false);
   useEffect(() => {
     history.pushState(GUARD, '', location.href);
     const popState = () => {
@@ -29,8 +32,10 @@ export function usePageGuards(engine: TestEngine) {
       engine.setFlag({ filePickerOpen: true });
       const leave = window.confirm(t('leavePage'));
       setTimeout(() => engine.setFlag({ filePickerOpen: false }), 500);
-      if (leave) history.back();
-      else history.pushState(GUARD, '', location.href);
+      if (leave) {
+        leaving.current = true;
+        history.back();
+      } else history.pushState(GUARD, '', location.href);
     };
     window.addEventListener('popstate', popState);
     return () => window.removeEventListener('popstate', popState);
@@ -42,7 +47,7 @@ export function usePageGuards(engine: TestEngine) {
     const beforeUnload = (e: BeforeUnloadEvent) => {
       const { phase, lowBandwidth } = engine.get();
       // Nothing to lose once the server stopped the attempt or low bandwidth sent it back (998).
-      if (phase !== 'questions' || engine.stoppedByServer || lowBandwidth) return;
+      if (phase !== 'questions' || engine.stoppedByServer || lowBandwidth || leaving.current) return;
       engine.saveOnLeave();
       e.preventDefault();
       e.returnValue = t('leavePage');

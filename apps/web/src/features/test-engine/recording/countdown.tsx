@@ -4,14 +4,17 @@ import Typography from '@mui/material/Typography';
 import { VIDEO } from '@invigil/contracts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 
-/** The 3-second circular countdown before a video recording starts. */
-export function Countdown({ n }: { n: number }) {
+/**
+ * The 3-second circular countdown before a video recording starts (and, with its own label,
+ * before a test starts).
+ */
+export function Countdown({ n, label }: { n: number; label?: string }) {
   const { t } = useTranslation('recording');
   return (
     <Box
       role="timer"
       aria-live="assertive"
-      aria-label={t('countdown', { n })}
+      aria-label={label ?? t('countdown', { n })}
       sx={{ position: 'relative', display: 'inline-flex', bgcolor: 'rgba(0,0,0,0.55)', borderRadius: '50%', p: 1 }}
     >
       <CircularProgress

@@ -53,6 +53,15 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('the test engine', () => {
+  it('starts once when Start or Resume is pressed twice at once: one clock, one second a second', async () => {
+    const engine = new TestEngine(7, 'en-IN');
+    await engine.load();
+    await Promise.all([engine.begin(), engine.begin()]);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(engine.get().items[0]!.timeSpend).toBe(3);
+    engine.dispose();
+  });
+
   it('has outlines on the instructions page and fetches the questions once the start set the clock', async () => {
     const engine = new TestEngine(7, 'en-IN');
     await engine.load();

@@ -36,8 +36,9 @@ export class TestEngine extends AnsweringEngine {
 
   /** Start (000/998 to 001) or Resume (sends the local copy; newer answers win on the server). */
   async begin() {
-    const { detail, items } = this.state;
-    if (!detail) return;
+    const { detail, items, busy, phase } = this.state;
+    // A second press while the first start is under way (or done) would start a second clock.
+    if (!detail || busy || phase === 'questions') return;
     this.set({ busy: true });
     try {
       const started = await startAttempt(this.examId, this.language, detail, items);

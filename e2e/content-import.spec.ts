@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/server.ts';
 import { fixturePackage } from '../apps/server/test/content/packages.ts';
 import { signIn, USERS } from './support/auth.ts';
+import { menu, openArea } from './support/staff-menu.ts';
 import { seriousViolations } from './support/axe.ts';
 import { shootBoth } from './support/screenshots.ts';
 
@@ -16,14 +17,6 @@ const ROSTER = [
   'first name,last name,e-mail,contact number,organisation,group',
   `Lata,Pillai,${CANDIDATE.email},9876512360,Acme Learning,E2E Batch`,
 ].join('\n');
-
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-async function openArea(page: Page, name: string) {
-  const opener = page.getByRole('button', { name: 'Open menu' });
-  if (await opener.isVisible()) await opener.click();
-  await menu(page).getByRole('button', { name }).click();
-  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
-}
 
 test('an administrator imports a test and a roster and schedules it; the new candidate takes it', async ({
   page: admin,

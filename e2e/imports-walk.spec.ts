@@ -1,8 +1,8 @@
-import { type Page } from '@playwright/test';
 import { expect, test } from './support/server.ts';
 import { taoPackage } from '../apps/server/test/content/packages.ts';
 import { signIn, USERS } from './support/auth.ts';
-import { dismissNotice, next, question, saved } from './support/test-engine.ts';
+import { menu, openArea } from './support/staff-menu.ts';
+import { dismissNotice, next, orderColumnB, question, saved } from './support/test-engine.ts';
 
 /**
  * An organisation's own material as other tools write it, in Chromium: a QTI 2.1 package as
@@ -16,36 +16,6 @@ const CANDIDATE = { email: 'jorg.muller@walk.example', password: 'Welcome@123' }
 const ROSTER =
   '\uFEFFFirst Name;Last Name;E-mail;Contact Number;Organisation;Group\r\n' +
   `Jörg;"Müller; Sohn";${CANDIDATE.email};9876512370;Walk Org;Walk Batch\r\n`;
-
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-async function openArea(page: Page, name: string) {
-  const opener = page.getByRole('button', { name: 'Open menu' });
-  if (await opener.isVisible()) await opener.click();
-  await menu(page).getByRole('button', { name }).click();
-  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
-}
-
-/** Keyboard reordering of Column B (dnd-kit: Space, arrows, Space) into `want`. */
-async function orderColumnB(page: Page, want: string[]) {
-  const columnB = page.getByLabel('Column B', { exact: true });
-  for (let target = 0; target < want.length; target++) {
-    for (let attempt = 0; attempt < 4; attempt++) {
-      const texts = (await columnB.getByRole('button').allInnerTexts()).map((x) => x.trim());
-      const from = texts.indexOf(want[target]!);
-      if (from === target) break;
-      await columnB.getByRole('button', { name: want[target] }).focus();
-      await page.keyboard.press('Space');
-      await page.waitForTimeout(250);
-      for (let i = 0; i < from - target; i++) {
-        await page.keyboard.press('ArrowUp');
-        await page.waitForTimeout(250);
-      }
-      await page.keyboard.press('Space');
-      await page.waitForTimeout(400);
-    }
-  }
-  await expect.poll(async () => (await columnB.getByRole('button').allInnerTexts()).map((x) => x.trim())).toEqual(want);
-}
 
 test('a TAO package and a semicolon roster: the new candidate takes the test, media load, it scores', async ({
   page: admin,

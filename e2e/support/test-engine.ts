@@ -93,3 +93,25 @@ export const question = (page: Page, n: number) =>
 /** Waits until the save status says every answer is saved. */
 export const saved = (page: Page) =>
   expect(page.getByRole('status', { name: 'All answers saved' })).toBeVisible({ timeout: 15_000 });
+
+/** Keyboard reordering of Column B (dnd-kit: Space, arrows, Space) into `want`. */
+export async function orderColumnB(page: Page, want: string[]) {
+  const columnB = page.getByLabel('Column B', { exact: true });
+  for (let target = 0; target < want.length; target++) {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const texts = (await columnB.getByRole('button').allInnerTexts()).map((x) => x.trim());
+      const from = texts.indexOf(want[target]!);
+      if (from === target) break;
+      await columnB.getByRole('button', { name: want[target] }).focus();
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(250);
+      for (let i = 0; i < from - target; i++) {
+        await page.keyboard.press('ArrowUp');
+        await page.waitForTimeout(250);
+      }
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(400);
+    }
+  }
+  await expect.poll(async () => (await columnB.getByRole('button').allInnerTexts()).map((x) => x.trim())).toEqual(want);
+}

@@ -1,0 +1,12 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The signed-in user's main menu (a drawer on a phone). */
+export const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** Opens a menu area (opening the drawer first on a phone) and waits for its heading. */
+export async function openArea(page: Page, name: string) {
+  const opener = page.getByRole('button', { name: 'Open menu' });
+  if (await opener.isVisible()) await opener.click();
+  await menu(page).getByRole('button', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+}

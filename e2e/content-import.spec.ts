@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/server.ts';
 import { fixturePackage } from '../apps/server/test/content/packages.ts';
 import { signIn, USERS } from './support/auth.ts';
-import { menu, openArea } from './support/staff-menu.ts';
+import { importPackage, menu, openArea } from './support/staff-menu.ts';
 import { seriousViolations } from './support/axe.ts';
 import { shootBoth } from './support/screenshots.ts';
 
@@ -25,11 +25,7 @@ test('an administrator imports a test and a roster and schedules it; the new can
   test.setTimeout(120_000);
   await signIn(admin, USERS.admin);
 
-  await openArea(admin, 'Import Test');
-  await admin
-    .getByTestId('import-file')
-    .setInputFiles({ name: 'qti3.zip', mimeType: 'application/zip', buffer: fixturePackage('qti3') });
-  await admin.getByRole('button', { name: 'Import', exact: true }).click();
+  await importPackage(admin, 'qti3.zip', fixturePackage('qti3'));
   await expect(admin.getByTestId('import-done')).toContainText(`Imported “${TEST_NAME}” as test`);
   await expect(admin.getByTestId('import-done')).toContainText('Questions: 17, media files: 4.');
   await expect(

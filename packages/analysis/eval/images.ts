@@ -56,7 +56,7 @@ export async function recapture(b: Buffer, seed = 7): Promise<Buffer> {
 }
 
 /** identities: a 1-face picture each (webcam-like crop) */
-async function identities(): Promise<Record<string, Buffer>> {
+export async function identities(): Promise<Record<string, Buffer>> {
   const human = path.join(humanPackageDir(), 'assets/screenshot-faceid.jpg');
   return {
     astronaut: await sharp(sk('astronaut.png')).resize(400, 400).jpeg().toBuffer(),

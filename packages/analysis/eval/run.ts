@@ -18,6 +18,7 @@ import { analysePicture } from './analyse-picture.ts';
 import { buildExtension } from './extension.ts';
 import { buildHoldout } from './holdout.ts';
 import { buildImages, HARD_CASES, type Item } from './images.ts';
+import { buildCapture } from './capture.ts';
 import { buildRound6 } from './round6.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -106,6 +107,23 @@ function faceFigures(title: string, all: Row[], key: 'count' | 'checked' = 'coun
   );
 }
 
+/**
+ * capture conditions: the face count as faceFigures gives it, and whether each variant still
+ * matches the same person's picture as taken (the primary picture of a periodic check)
+ */
+function captureFigures(title: string, rows: Row[]) {
+  faceFigures(title, rows);
+  const taken = new Map(rows.filter((r) => r.item.variant === 'as-taken').map((r) => [r.item.identity, r.emb]));
+  const pairs = rows.filter((r) => r.item.variant !== 'as-taken');
+  const refused = pairs.filter((r) => {
+    const ref = taken.get(r.item.identity);
+    return !(ref && r.emb && r.count >= 1 && cosineSimilarity(ref, r.emb) >= thresholds.matchCosine);
+  });
+  console.log(
+    `identity against the picture as taken: refused ${pct(refused.length, pairs.length)} ${refused.map((r) => `${r.item.identity}/${r.item.variant}`).join(' ')}`,
+  );
+}
+
 function identityFigures(rows: Row[]) {
   const faces = rows.filter((r) => r.item.identity && r.emb && r.count === 1);
   const genuine: number[] = [];
@@ -163,6 +181,9 @@ async function images() {
   const ext6 = await analyse(engine, path.join(here, '.cache/round6'), round6.tuned);
   faceFigures('tuned-on extension of round 6 (crowd photo, room, posters)', ext6);
   faceFigures('tuned-on extension of round 6, as a periodic check', ext6, 'checked');
+  const capture = await buildCapture();
+  const ext8 = await analyse(engine, path.join(here, '.cache/capture'), capture.tuned);
+  captureFigures('tuned-on capture conditions of round 8 (one candidate each)', ext8);
   if (args.has('--no-holdout')) return;
   const held = await analyse(engine, path.join(here, '.cache/holdout'), await buildHoldout());
   faceFigures('held-out set (never tuned on)', held);
@@ -172,6 +193,8 @@ async function images() {
   faceFigures('held-out addition of round 6 (never tuned on)', held6);
   faceFigures('held-out addition of round 6, as a periodic check', held6, 'checked');
   faceFigures('held-out set with the round-6 addition, as a periodic check', [...held, ...held6], 'checked');
+  const held8 = await analyse(engine, path.join(here, '.cache/capture-holdout'), capture.held);
+  captureFigures('held-out capture conditions of round 8 (never tuned on)', held8);
 }
 
 async function audio() {

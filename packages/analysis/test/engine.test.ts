@@ -3,7 +3,17 @@ import { createLocalAnalyzer } from '../src/analyzer.ts';
 import { matchEmbeddings } from '../src/responses.ts';
 import { AnalysisBusyError, AnalysisTimeoutError } from '../src/errors.ts';
 import { WorkerPool } from '../src/pool/worker-pool.ts';
-import { darkRoom, farAway, fixture, otherPerson, personBehind, SENTENCES, speech, twoFaces } from './helpers.ts';
+import {
+  darkRoom,
+  farAway,
+  fixture,
+  otherPerson,
+  personBehind,
+  SENTENCES,
+  speech,
+  twoFaces,
+  underFluorescentLight,
+} from './helpers.ts';
 
 const b64 = (b: Buffer) => b.toString('base64');
 
@@ -30,6 +40,13 @@ describe('analysis engine in worker threads (real models)', () => {
     expect(await analyzer.singleFace(b64(fixture('coffee.jpg')))).toMatchObject({
       face_detected: false,
       face_count: 0,
+    });
+  });
+
+  it('a candidate under a colour cast (fluorescent light) is one face, not "no face" (ADR 0218)', async () => {
+    expect(await analyzer.singleFace(b64(await underFluorescentLight()))).toMatchObject({
+      face_detected: true,
+      face_count: 1,
     });
   });
 

@@ -23,6 +23,22 @@ export async function twoFaces(): Promise<Buffer> {
 }
 
 /**
+ * the astronaut as a webcam under fluorescent light takes her: a green cast that leaves no pixel of
+ * her face in the skin-tone range until the cast is taken out (ADR 0218)
+ */
+export async function underFluorescentLight(): Promise<Buffer> {
+  return sharp(fixture('astronaut.jpg'))
+    .resize(550, 450, { fit: 'cover' })
+    .recomb([
+      [0.85, 0, 0],
+      [0.1, 1.05, 0.05],
+      [0, 0, 0.85],
+    ])
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/**
  * the coffee picture with the astronaut pasted at 96 px (a face of about 19 px): far from the camera.
  * (The 4 x 3 tile search of ADR 0104 found her pasted at 24 px too; SSD sees faces from about 12 px.)
  * At 80 px her face is about 16 px: SSD is sure of it (0.94), the mesh does not confirm it.

@@ -3,8 +3,7 @@ import type { RgbImage } from './decode-image.ts';
 import { embeddingInTheLight } from './exposure.ts';
 import { summarise, type FaceInfo, type ImageAnalysis } from './face-analysis.ts';
 import type { Engine, EngineOptions } from './human-engine.ts';
-import { colourShareAround, skinShare } from './skin-tone.ts';
-import { thresholds } from './thresholds.ts';
+import { greyWorldGains, looksPhotographic, whitePatchGains } from './skin-tone.ts';
 
 export interface AnalyseOptions extends Omit<EngineOptions, 'objects' | 'faces' | 'emotion'> {
   /**
@@ -26,12 +25,14 @@ async function detect(engine: Engine, rgb: RgbImage, opts: EngineOptions) {
   return result;
 }
 
-/** drops confirmed faces without skin tone among colours (a drawn face); faces in grey surroundings pass */
+/**
+ * drops confirmed faces without skin tone among colours (a drawn face), as taken or with the
+ * picture's colour cast taken out; faces in grey surroundings pass
+ */
 function photographic(rgb: RgbImage, faces: FaceInfo[]): FaceInfo[] {
-  return faces.filter(
-    (f) =>
-      colourShareAround(rgb, f.box) < thresholds.colourAroundMin || skinShare(rgb, f.box) >= thresholds.faceSkinMin,
-  );
+  if (faces.length === 0) return faces;
+  const balances = [greyWorldGains(rgb), whitePatchGains(rgb)];
+  return faces.filter((f) => looksPhotographic(rgb, f.box, balances));
 }
 
 const NO_EMOTIONS = { neutral: 0, happy: 0, sad: 0, angry: 0, fearful: 0, disgusted: 0, surprised: 0 };

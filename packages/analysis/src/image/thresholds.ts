@@ -32,6 +32,8 @@ export const thresholds = {
    */
   colourAroundMin: 0.05,
   faceSkinMin: 0.1,
+  /** the largest gain the grey-world white balance may give a colour channel (skin-tone.ts) */
+  maxWhiteBalanceGain: 1.6,
   /**
    * a face other than the largest is part of the room (a painting, poster, photo on the wall) when
    * its neighbourhood matches the same place of the primary picture taken at setup with at least this

@@ -2,7 +2,13 @@ import { windowSwitchVerdict } from '@invigil/contracts';
 import { AnsweringEngine } from './answering-engine.ts';
 import { withSecondSpent } from './answer-rules.ts';
 import { failureMessage, loadAttempt, startAttempt } from './attempt-load.ts';
-import { completeSubmission, retestAttempt, showClosedAttempt } from './submission-flow.ts';
+import {
+  RESEND_MS,
+  completeSubmission,
+  resendSubmission,
+  retestAttempt,
+  showClosedAttempt,
+} from './submission-flow.ts';
 
 /**
  * The test engine's state and rules, outside React: local-storage-first answers and navigation
@@ -12,6 +18,9 @@ import { completeSubmission, retestAttempt, showClosedAttempt } from './submissi
  */
 export class TestEngine extends AnsweringEngine {
   private ticker: ReturnType<typeof setInterval> | null = null;
+  /** Sends a failed submission again while the page stays open. */
+  private resender: ReturnType<typeof setInterval> | null = null;
+  private resending = false;
   private warnedOneMinute = false;
   private ticks = 0;
 
@@ -70,8 +79,16 @@ export class TestEngine extends AnsweringEngine {
 
   dispose() {
     if (this.ticker) clearInterval(this.ticker);
+    if (this.resender) clearInterval(this.resender);
     this.queue.stop();
     this.ticker = null;
+    this.resender = null;
+  }
+
+  /** The link is back: drain the save queue, or send a failed submission again. */
+  override onOnline() {
+    super.onOnline();
+    void this.resend();
   }
 
   private tick() {
@@ -148,6 +165,23 @@ export class TestEngine extends AnsweringEngine {
       windowSwitches: this.totalSwitches(),
       abortReason,
     });
+    if (this.state.submission?.state === 'failed' && !this.resender)
+      this.resender = setInterval(() => void this.resend(), RESEND_MS);
+  }
+
+  /** A failed submission (kept under test-submit-{id}) sent again; the page shows the outcome. */
+  private async resend() {
+    const { submission, detail } = this.state;
+    if (submission?.state !== 'failed' || !detail || this.resending) return;
+    this.resending = true;
+    try {
+      if (await resendSubmission((patch) => this.set(patch), this.examId, submission.trigger, detail)) {
+        if (this.resender) clearInterval(this.resender);
+        this.resender = null;
+      }
+    } finally {
+      this.resending = false;
+    }
   }
 
   /** Low-bandwidth Close: the attempt goes back to 998 (retest call). */

@@ -14,9 +14,11 @@ const engineIn = (phase: string, lowBandwidth = false) =>
     get: () => ({ phase, lowBandwidth }),
     saveOnLeave: vi.fn(),
     setFlag: vi.fn(),
+    resync: vi.fn(),
     stoppedByServer: false,
   }) as unknown as TestEngine & {
     saveOnLeave: ReturnType<typeof vi.fn>;
+    resync: ReturnType<typeof vi.fn>;
   };
 
 /** Back as the browser does it: the previous entry, then popstate. */
@@ -84,5 +86,21 @@ describe('leaving the page', () => {
   it("does not ask after 'Low bandwidth detected' (its Close logs out)", () => {
     render(<Guarded engine={engineIn('questions', true)} />);
     expect(unload()).toBe(false);
+  });
+});
+
+describe('the page shown again (another tab, a locked screen, a sleeping machine)', () => {
+  it("asks the server's clock when it becomes visible, not when it is hidden", () => {
+    const engine = engineIn('questions');
+    render(<Guarded engine={engine} />);
+    const show = (state: 'visible' | 'hidden') => {
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    show('hidden');
+    expect(engine.resync).not.toHaveBeenCalled();
+    show('visible');
+    expect(engine.resync).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
   });
 });

@@ -65,6 +65,11 @@ export class SaveQueue {
     this.kept = this.pending.size > 0;
   }
 
+  /** The server holds changes up to `seq` (another tab's): this page's next change goes above them. */
+  raise(seq: number): void {
+    this.counter = Math.max(this.counter, seq);
+  }
+
   /** The seq of a new change. */
   nextSeq(): number {
     return ++this.counter;

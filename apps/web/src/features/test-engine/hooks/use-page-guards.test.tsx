@@ -83,6 +83,14 @@ describe('leaving the page', () => {
     expect(unload()).toBe(true);
   });
 
+  it('does not ask once a save answered 401: the answers are kept on this device for the resume', () => {
+    const engine = engineIn('questions');
+    engine.get = () => ({ phase: 'questions', lowBandwidth: false, sessionExpired: true }) as never;
+    render(<Guarded engine={engine} />);
+    expect(unload()).toBe(false);
+    expect(engine.saveOnLeave).toHaveBeenCalled();
+  });
+
   it("does not ask after 'Low bandwidth detected' (its Close logs out)", () => {
     render(<Guarded engine={engineIn('questions', true)} />);
     expect(unload()).toBe(false);

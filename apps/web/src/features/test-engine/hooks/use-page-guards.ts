@@ -48,6 +48,11 @@ export function usePageGuards(engine: TestEngine) {
       const { phase, lowBandwidth } = engine.get();
       // Nothing to lose once the server stopped the attempt or low bandwidth sent it back (998).
       if (phase !== 'questions' || engine.stoppedByServer || lowBandwidth || leaving.current) return;
+      // The session ended: nothing more can be saved from here; the local copy keeps the answers.
+      if (engine.get().sessionExpired) {
+        engine.saveOnLeave();
+        return;
+      }
       engine.saveOnLeave();
       e.preventDefault();
       e.returnValue = t('leavePage');

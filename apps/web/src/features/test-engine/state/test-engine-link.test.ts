@@ -164,3 +164,18 @@ describe("the server's clock after the page missed time", () => {
     engine.dispose();
   });
 });
+
+describe('a save answered 401 mid-test', () => {
+  it('marks the session as ended, keeps the answer queued, and clears the mark once a save goes through', async () => {
+    api.saveChanges.mockRejectedValue(new ApiError(401, 'Unauthorized', null));
+    const engine = await running();
+    engine.answer(1, { selectedChoiceId: '12' } as never);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(engine.get()).toMatchObject({ sessionExpired: true, online: true, phase: 'questions' });
+    expect(engine.get().pendingCount).toBeGreaterThan(0);
+    api.saveChanges.mockResolvedValue({ time_remaining: 590 });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(engine.get()).toMatchObject({ sessionExpired: false, pendingCount: 0 });
+    engine.dispose();
+  });
+});

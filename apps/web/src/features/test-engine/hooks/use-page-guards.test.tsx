@@ -83,6 +83,15 @@ describe('leaving the page', () => {
     expect(unload()).toBe(true);
   });
 
+  it('asks after a submission that failed, until the candidate closes the thank-you page', () => {
+    const engine = engineIn('finished');
+    engine.get = () => ({ phase: 'finished', submission: { state: 'failed' } }) as never;
+    render(<Guarded engine={engine} />);
+    expect(unload()).toBe(true);
+    Object.assign(engine, { closedByCandidate: true });
+    expect(unload()).toBe(false);
+  });
+
   it('does not ask once a save answered 401: the answers are kept on this device for the resume', () => {
     const engine = engineIn('questions');
     engine.get = () => ({ phase: 'questions', lowBandwidth: false, sessionExpired: true }) as never;

@@ -45,7 +45,14 @@ export function usePageGuards(engine: TestEngine) {
     const online = () => engine.onOnline();
     const offline = () => engine.onOffline();
     const beforeUnload = (e: BeforeUnloadEvent) => {
-      const { phase, lowBandwidth } = engine.get();
+      const { phase, lowBandwidth, submission } = engine.get();
+      // A submission not sent yet: its answers are on this device only until it goes (the open
+      // page sends it when the link returns; the dashboard's Close loads re-sends it as well).
+      if (phase === 'finished' && submission?.state === 'failed' && !engine.closedByCandidate) {
+        e.preventDefault();
+        e.returnValue = t('leavePage');
+        return t('leavePage');
+      }
       // Nothing to lose once the server stopped the attempt or low bandwidth sent it back (998).
       if (phase !== 'questions' || engine.stoppedByServer || lowBandwidth || leaving.current) return;
       // The session ended: nothing more can be saved from here; the local copy keeps the answers.

@@ -78,6 +78,9 @@ export class TestEngine extends AnsweringEngine {
   /** Set when the server stopped the attempt (proctoring, status 111): the page may leave unasked. */
   stoppedByServer = false;
 
+  /** Set when the candidate closes the thank-you page: the dashboard's load re-sends what is kept. */
+  closedByCandidate = false;
+
   /** The server has stopped and scored the attempt: no more saves, clock or submission here. */
   stopByServer() {
     this.stoppedByServer = true;

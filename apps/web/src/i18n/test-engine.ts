@@ -81,6 +81,8 @@ export default {
   /** /v2/user/test opened without a test to load (not in the spec). */
   noTestSelected: 'No test is selected. Please start your test from the dashboard.',
   offline: 'You are offline. Your answers are kept on this device and sent when the connection returns.',
+  sessionExpiredKept: 'Your answers are kept on this device and sent when you resume the test after signing in.',
+  signInAgain: 'Sign in again',
   pendingSaves: '{{count}} answer(s) waiting to be saved',
   allSaved: 'All answers saved',
   translationNotAvailable: TRANSLATION_NOT_AVAILABLE,

@@ -31,6 +31,14 @@ interface Options {
   keepalive?: boolean;
 }
 
+/**
+ * A JSON call that has not answered in this time is given up as not reached (status 0), so a
+ * request hanging on a bad link (a half-open connection) cannot leave a spinner, a save queue
+ * or a submission waiting for ever; its caller retries or reports as for an offline link.
+ * Uploads (multipart, possibly 30 MB on 0.3 Mbps) have no such limit.
+ */
+const REQUEST_TIMEOUT_MS = 60_000;
+
 /** Calls whose 401 is an answer to show, not a lost session. */
 const NO_FORCED_LOGOUT = [/^\/api\/login(\/auto|\/logout)?$/, /\/api\/test\/answeredQuestions/];
 
@@ -55,14 +63,31 @@ async function request<T>(
   const token = getCookie('token');
   if (token) headers.authorization = `Bearer ${token}`;
   if (json) headers['content-type'] = 'application/json';
+  const timeoutMs = body instanceof FormData ? 0 : REQUEST_TIMEOUT_MS;
+  const abort = new AbortController();
+  const callerAbort = () => abort.abort();
+  if (opts.signal?.aborted) abort.abort();
+  opts.signal?.addEventListener('abort', callerAbort);
+  let timedOut = false;
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          abort.abort();
+        }, timeoutMs)
+      : null;
   let res: Response;
+  let text: string;
   try {
-    res = await fetch(path, { method, headers, body, signal: opts.signal, keepalive: opts.keepalive });
+    res = await fetch(path, { method, headers, body, signal: abort.signal, keepalive: opts.keepalive });
+    text = await res.text();
   } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
+    if ((e as Error).name === 'AbortError' && !timedOut) throw e;
     throw new ApiError(0, 'Network error', null);
+  } finally {
+    if (timer) clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', callerAbort);
   }
-  const text = await res.text();
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;

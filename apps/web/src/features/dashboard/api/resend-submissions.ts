@@ -7,7 +7,8 @@ const PREFIX = 'test-submit';
 /**
  * Dashboard load (spec section 4): test submissions queued in local storage (keys starting
  * with test-submit, each a payload with userExamId) are sent again; each is removed once the
- * server answers 200. Failures are only logged.
+ * server answers 200, with the test's local copy. Failures are only logged and the submission
+ * stays for the next load.
  */
 export async function resendQueuedSubmissions(): Promise<number> {
   let sent = 0;
@@ -30,6 +31,9 @@ export async function resendQueuedSubmissions(): Promise<number> {
         params: { id },
       });
       local.remove(key);
+      // The test's own local copy (kept under its id for a resume) is of no use once submitted.
+      local.remove(String(id));
+      local.remove('remainingTime');
       sent += 1;
     } catch (e) {
       console.error('stored submission not sent', key, e);

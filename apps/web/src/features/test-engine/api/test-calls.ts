@@ -1,5 +1,6 @@
 /** The test engine's calls (spec section 7), one file per call. Encoded fields are base64url JSON. */
 export * from './user-test.ts';
+export * from './answered-qts.ts';
 export * from './start-exam.ts';
 export * from './resume-exam.ts';
 export * from './save-progress.ts';

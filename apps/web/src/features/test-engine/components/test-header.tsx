@@ -19,12 +19,23 @@ import { formatHms, progressPercent } from '@invigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { getCookie } from '../../../lib/cookies.ts';
+import { clearLogin } from '../../../lib/session.ts';
 import { useEngine, useEngineState } from '../engine-context.ts';
 import { useNavigation } from '../hooks/use-navigation.ts';
 import { QuestionGrid } from './question-grid.tsx';
 import { RichHtml } from './rich-html.tsx';
 
 /** Header: user name, instance name, instructions link, 'Question n / total', the grid popup and the countdown. */
+/**
+ * A save answered 401 (signed in elsewhere, the session expired): the spec's forced logout, by
+ * the candidate's choice. The answers not yet saved are in the local copy and go out when the
+ * test is resumed after signing in.
+ */
+function signInAgain() {
+  clearLogin('forced');
+  location.assign('/v2/user/login');
+}
+
 export function TestHeader() {
   const { t } = useTranslation('testEngine');
   const engine = useEngine();
@@ -133,6 +144,29 @@ export function TestHeader() {
       {!s.online && (
         <Box role="alert" sx={{ bgcolor: 'warning.light', color: '#000', px: 2, py: 0.5, fontSize: '0.875rem' }}>
           {t('offline')}
+        </Box>
+      )}
+      {s.online && s.sessionExpired && (
+        <Box
+          role="alert"
+          sx={{
+            bgcolor: 'warning.light',
+            color: '#000',
+            px: 2,
+            py: 0.5,
+            fontSize: '0.875rem',
+            display: 'flex',
+            gap: 1,
+            alignItems: 'center',
+            flexWrap: 'wrap',
+          }}
+        >
+          <span>
+            {t('common:sessionExpired')} {t('sessionExpiredKept')}
+          </span>
+          <Button size="small" variant="contained" color="inherit" onClick={signInAgain}>
+            {t('signInAgain')}
+          </Button>
         </Box>
       )}
       <QuestionGrid

@@ -42,6 +42,23 @@ function renderWith(ui: React.ReactElement, patch: Partial<EngineState>) {
   return engine;
 }
 
+describe('a save answered 401 (the session ended mid-test)', () => {
+  it('says so in the spec words, keeps the answers here and offers to sign in again', () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...location, assign });
+    document.cookie = 'token=abc; path=/';
+    renderWith(<TestHeader />, { phase: 'questions', remaining: 300, sessionExpired: true, pendingCount: 2 });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(
+      'Session expired. Please login again! Your answers are kept on this device and sent when you resume the test after signing in.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    expect(document.cookie).toContain('sessionTime=2');
+    expect(assign).toHaveBeenCalledWith('/v2/user/login');
+    vi.unstubAllGlobals();
+  });
+});
+
 describe('time out (spec: the timer shows "Time\'s up!", the auto-submit notice is a System Warning)', () => {
   it('shows "Time\'s up!" in the countdown once the time is over', () => {
     renderWith(<TestHeader />, { phase: 'questions', timeUp: true, remaining: 0 });

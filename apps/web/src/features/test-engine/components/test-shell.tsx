@@ -69,7 +69,14 @@ export function TestShell({ onExit, onLogout }: { onExit(): void; onLogout(): vo
   return (
     <>
       {s.phase === 'instructions' && <InstructionPage />}
-      {s.phase === 'finished' && <ThankYouPage onClose={onExit} />}
+      {s.phase === 'finished' && (
+        <ThankYouPage
+          onClose={() => {
+            engine.closedByCandidate = true;
+            onExit();
+          }}
+        />
+      )}
       {s.phase === 'questions' && <QuestionPage />}
 
       <WarningDialog

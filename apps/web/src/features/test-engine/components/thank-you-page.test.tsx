@@ -5,7 +5,7 @@ import '../../../i18n/index.ts';
 import { reportSending } from '../../../lib/recording-uploads/activity.ts';
 import { EngineContext } from '../engine-context.ts';
 import { EngineStore } from '../state/engine-store.ts';
-import { initialState } from '../state/engine-types.ts';
+import { initialState, type EngineState } from '../state/engine-types.ts';
 import type { TestEngine } from '../state/test-engine.ts';
 import { ThankYouPage } from './thank-you-page.tsx';
 
@@ -15,6 +15,9 @@ class StubEngine extends EngineStore {
     super();
     const detail = { id: 7, instancename: 'Spoken', thankyoumessage: '<p>Thanks</p>', showscore: 0 };
     this.state = { ...initialState, phase: 'finished', detail: detail as unknown as ExamDetail };
+  }
+  put(patch: Partial<EngineState>) {
+    this.set(patch);
   }
 }
 
@@ -34,5 +37,23 @@ describe('thank-you page while recordings are still being sent (ADR 0195)', () =
     );
     reportSending(7, 0);
     await waitFor(() => expect(screen.queryByTestId('recordings-still-uploading')).toBeNull());
+  });
+});
+
+describe('thank-you page after a submission that did not reach the server', () => {
+  it('says so whatever showscore is, not as a score, and stops once the resend got through', async () => {
+    const engine = new StubEngine();
+    engine.put({ submission: { state: 'failed', trigger: '010', evaluation: null, resultStatus: null } });
+    render(
+      <EngineContext.Provider value={engine as unknown as TestEngine}>
+        <ThankYouPage onClose={() => {}} />
+      </EngineContext.Provider>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Your test has NOT been submitted. Please check your internet connection. It is submitted automatically after the connection is restored and you log in again.',
+    );
+    expect(screen.queryByText('Your score')).toBeNull();
+    engine.put({ submission: { state: 'done', trigger: '010', evaluation: null, resultStatus: 'Processing' } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

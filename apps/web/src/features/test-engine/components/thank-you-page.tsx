@@ -1,5 +1,6 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -19,7 +20,8 @@ const StillUploading = lazy(() => import('../recording/still-uploading.tsx'));
 
 /**
  * Instance name, a light/dark toggle, the thank-you HTML, a line while recordings are still being
- * sent, the score block when showscore is on, Close.
+ * sent, the failure of a submission not sent yet (whatever showscore says; it goes once the
+ * engine's resend succeeds), the score block when showscore is on, Close.
  */
 export function ThankYouPage({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('testEngine');
@@ -52,7 +54,12 @@ export function ThankYouPage({ onClose }: { onClose(): void }) {
               <StillUploading />
             </Suspense>
           )}
-          {d.showscore === 1 && (
+          {s.submission?.state === 'failed' && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {t('submissionFailed')} {t('submissionFailedLater')}
+            </Alert>
+          )}
+          {d.showscore === 1 && s.submission?.state !== 'failed' && (
             <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} aria-labelledby="score-title">
               <Typography id="score-title" variant="h6" component="h2" sx={{ mb: 1 }}>
                 {t('scoreTitle')}
@@ -79,7 +86,7 @@ export function ThankYouPage({ onClose }: { onClose(): void }) {
                   </Box>
                 </Box>
               ) : (
-                <Typography>{s.submission?.state === 'failed' ? t('submissionFailed') : t('resultPending')}</Typography>
+                <Typography>{t('resultPending')}</Typography>
               )}
             </Paper>
           )}

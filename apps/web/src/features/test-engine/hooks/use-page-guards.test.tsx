@@ -14,9 +14,11 @@ const engineIn = (phase: string, lowBandwidth = false) =>
     get: () => ({ phase, lowBandwidth }),
     saveOnLeave: vi.fn(),
     setFlag: vi.fn(),
+    resync: vi.fn(),
     stoppedByServer: false,
   }) as unknown as TestEngine & {
     saveOnLeave: ReturnType<typeof vi.fn>;
+    resync: ReturnType<typeof vi.fn>;
   };
 
 /** Back as the browser does it: the previous entry, then popstate. */
@@ -81,8 +83,41 @@ describe('leaving the page', () => {
     expect(unload()).toBe(true);
   });
 
+  it('asks after a submission that failed, until the candidate closes the thank-you page', () => {
+    const engine = engineIn('finished');
+    engine.get = () => ({ phase: 'finished', submission: { state: 'failed' } }) as never;
+    render(<Guarded engine={engine} />);
+    expect(unload()).toBe(true);
+    Object.assign(engine, { closedByCandidate: true });
+    expect(unload()).toBe(false);
+  });
+
+  it('does not ask once a save answered 401: the answers are kept on this device for the resume', () => {
+    const engine = engineIn('questions');
+    engine.get = () => ({ phase: 'questions', lowBandwidth: false, sessionExpired: true }) as never;
+    render(<Guarded engine={engine} />);
+    expect(unload()).toBe(false);
+    expect(engine.saveOnLeave).toHaveBeenCalled();
+  });
+
   it("does not ask after 'Low bandwidth detected' (its Close logs out)", () => {
     render(<Guarded engine={engineIn('questions', true)} />);
     expect(unload()).toBe(false);
+  });
+});
+
+describe('the page shown again (another tab, a locked screen, a sleeping machine)', () => {
+  it("asks the server's clock when it becomes visible, not when it is hidden", () => {
+    const engine = engineIn('questions');
+    render(<Guarded engine={engine} />);
+    const show = (state: 'visible' | 'hidden') => {
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    show('hidden');
+    expect(engine.resync).not.toHaveBeenCalled();
+    show('visible');
+    expect(engine.resync).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
   });
 });

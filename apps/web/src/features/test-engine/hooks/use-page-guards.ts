@@ -13,7 +13,7 @@ const GUARD = { invigilTest: true };
 
 /**
  * Window events of a running test: window switches (blur), online/offline (the save queue
- * drains when the link returns), the leave prompt (progress saved first), the page blur on
+ * drains when the link returns), the page shown again (the server's clock is asked for), the leave prompt (progress saved first), the page blur on
  * screenshot or print key combinations (restored on the next click or key-up), and Back/Forward:
  * the test sits on a history entry of its own, so Back first lands on the same URL, and while
  * questions are open it asks the spec's leave question before going on. Once the candidate has
@@ -45,9 +45,21 @@ export function usePageGuards(engine: TestEngine) {
     const online = () => engine.onOnline();
     const offline = () => engine.onOffline();
     const beforeUnload = (e: BeforeUnloadEvent) => {
-      const { phase, lowBandwidth } = engine.get();
+      const { phase, lowBandwidth, submission } = engine.get();
+      // A submission not sent yet: its answers are on this device only until it goes (the open
+      // page sends it when the link returns; the dashboard's Close loads re-sends it as well).
+      if (phase === 'finished' && submission?.state === 'failed' && !engine.closedByCandidate) {
+        e.preventDefault();
+        e.returnValue = t('leavePage');
+        return t('leavePage');
+      }
       // Nothing to lose once the server stopped the attempt or low bandwidth sent it back (998).
       if (phase !== 'questions' || engine.stoppedByServer || lowBandwidth || leaving.current) return;
+      // The session ended: nothing more can be saved from here; the local copy keeps the answers.
+      if (engine.get().sessionExpired) {
+        engine.saveOnLeave();
+        return;
+      }
       engine.saveOnLeave();
       e.preventDefault();
       e.returnValue = t('leavePage');
@@ -62,11 +74,16 @@ export function usePageGuards(engine: TestEngine) {
     const restore = () => {
       if (engine.get().blurred) engine.setFlag({ blurred: false });
     };
+    // Back from hidden (another tab, a locked screen, a sleeping machine): the server says the time.
+    const visible = () => {
+      if (document.visibilityState === 'visible') void engine.resync();
+    };
     const focus = () => {
       if (engine.get().filePickerOpen) setTimeout(() => engine.setFlag({ filePickerOpen: false }), 500);
     };
     window.addEventListener('blur', blur);
     window.addEventListener('focus', focus);
+    document.addEventListener('visibilitychange', visible);
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
     window.addEventListener('beforeunload', beforeUnload);
@@ -76,6 +93,7 @@ export function usePageGuards(engine: TestEngine) {
     return () => {
       window.removeEventListener('blur', blur);
       window.removeEventListener('focus', focus);
+      document.removeEventListener('visibilitychange', visible);
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
       window.removeEventListener('beforeunload', beforeUnload);

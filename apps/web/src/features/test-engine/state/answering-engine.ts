@@ -39,10 +39,10 @@ export abstract class AnsweringEngine extends EngineStore {
     canSend: () => !this.submitting,
     onSaved: (timeRemaining) => {
       this.countdown.set(timeRemaining);
-      this.set({ online: true, pendingCount: this.queue.size });
+      this.set({ online: true, sessionExpired: false, pendingCount: this.queue.size });
       this.persist();
     },
-    onFailed: (online) => this.set({ online }),
+    onFailed: (online, status) => this.set(status === 401 ? { online, sessionExpired: true } : { online }),
     onClosed: (examStatus) => void this.closed(examStatus),
   });
   protected submitting = false;

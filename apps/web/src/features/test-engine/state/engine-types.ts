@@ -32,6 +32,8 @@ export interface EngineState {
   lowBandwidth: boolean;
   pendingCount: number;
   online: boolean;
+  /** A save answered 401: the session ended (signed in elsewhere, expired); answers wait on this device. */
+  sessionExpired: boolean;
   adaptiveDone: boolean;
   busy: boolean;
   blurred: boolean;
@@ -56,6 +58,7 @@ export const initialState: EngineState = {
   lowBandwidth: false,
   pendingCount: 0,
   online: true,
+  sessionExpired: false,
   adaptiveDone: false,
   busy: false,
   blurred: false,

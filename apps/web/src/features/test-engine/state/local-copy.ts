@@ -81,3 +81,25 @@ function pickAnswer(q: Partial<QuestionItem>): Partial<QuestionItem> {
   for (const k of FIELDS) if (q[k] !== undefined) out[k] = q[k];
   return out as Partial<QuestionItem>;
 }
+
+/**
+ * The server's newer answers (saved by another tab or device of the same attempt, by seq) in
+ * place of this page's, except for questions this page still has to send (those are newer
+ * here, and go out with their seq).
+ */
+export function withServerAnswers(
+  items: QuestionItem[],
+  saved: Array<{ qid: number; seq: number; answer: Record<string, unknown> }>,
+  pending: Set<number>,
+  answered: (q: QuestionItem) => boolean,
+): QuestionItem[] {
+  const byId = new Map(saved.map((s) => [s.qid, s]));
+  return items.map((q) => {
+    const s = byId.get(q.qid);
+    if (!s || s.seq <= (q.seq ?? 0) || pending.has(q.qid)) return q;
+    const next = { ...q, seq: s.seq } as QuestionItem & Record<string, unknown>;
+    for (const k of FIELDS) if (k !== 'timeSpend') next[k] = s.answer[k] as never;
+    next.buttonStyle = (s.answer.buttonStyle as QuestionItem['buttonStyle'] | undefined) ?? q.buttonStyle;
+    return { ...next, answerStatus: answered(next) };
+  });
+}

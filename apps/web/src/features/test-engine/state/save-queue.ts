@@ -18,8 +18,8 @@ interface SaveQueueDeps {
   canSend(): boolean;
   /** The server took a save (the confirmed changes have left the queue). */
   onSaved(timeRemaining: number): void;
-  /** A save failed; `online` is false only when the request did not reach the server. */
-  onFailed(online: boolean): void;
+  /** A save failed; `online` is false only when the request did not reach the server; `status` is its HTTP status (0: not reached). */
+  onFailed(online: boolean, status: number): void;
   /** 409: the attempt is no longer in progress (time up or submitted elsewhere); the server's exam status. */
   onClosed(examStatus: string | undefined): void;
 }
@@ -65,6 +65,11 @@ export class SaveQueue {
     this.kept = this.pending.size > 0;
   }
 
+  /** The server holds changes up to `seq` (another tab's): this page's next change goes above them. */
+  raise(seq: number): void {
+    this.counter = Math.max(this.counter, seq);
+  }
+
   /** The seq of a new change. */
   nextSeq(): number {
     return ++this.counter;
@@ -104,7 +109,8 @@ export class SaveQueue {
         this.deps.onClosed(closedStatus(e));
         return;
       }
-      this.deps.onFailed(!(e instanceof ApiError && e.status === 0));
+      const status = e instanceof ApiError ? e.status : 0;
+      this.deps.onFailed(!(e instanceof ApiError && e.status === 0), status);
       this.kept = true;
       this.inFlight = false;
       this.schedule(RETRY_MS);

@@ -1,8 +1,12 @@
-import { EXAM_STATUS } from '@invigil/contracts';
-import { fetchResultStatus, retest } from '../api/test-calls.ts';
+import { EXAM_STATUS, type ExamDetail, type SubmitTestResponse } from '@invigil/contracts';
+import { local } from '../../../lib/storage.ts';
+import { fetchResultStatus, retest, submitTest, type SubmitBody } from '../api/test-calls.ts';
 import type { SetState } from './engine-store.ts';
-import { clearLocalCopy } from './local-copy.ts';
+import { clearLocalCopy, submitKey } from './local-copy.ts';
 import { runSubmission, type PipelineInput } from './submit-pipeline.ts';
+
+/** While a submission has failed and the page is open, it is sent again this often (and when the link returns). */
+export const RESEND_MS = 15_000;
 
 /**
  * The seven-step submission's outcome in the engine's state: low bandwidth (back to 998), failed,
@@ -11,7 +15,7 @@ import { runSubmission, type PipelineInput } from './submit-pipeline.ts';
 export async function completeSubmission(set: SetState, input: PipelineInput): Promise<void> {
   const { detail, trigger, examId } = input;
   const outcome = await runSubmission(input);
-  if (outcome.kind === 'low-bandwidth' || outcome.kind === 'retest') {
+  if (outcome.kind === 'low-bandwidth') {
     set({ lowBandwidth: true, submission: null, detail: { ...detail, status: EXAM_STATUS.retest } });
     return;
   }
@@ -19,8 +23,35 @@ export async function completeSubmission(set: SetState, input: PipelineInput): P
     set({ phase: 'finished', submission: { state: 'failed', trigger, evaluation: null, resultStatus: null } });
     return;
   }
+  showSubmitted(set, examId, trigger, detail, outcome.response);
+}
+
+/**
+ * The failed submission kept under test-submit-{id}, sent again from the open page (the link came
+ * back): once the server answers, the stored copy goes and the outcome replaces the failure, so a
+ * candidate who closes the page then has lost nothing. False when it is still not sent.
+ */
+export async function resendSubmission(set: SetState, examId: number, trigger: string, detail: ExamDetail) {
+  const raw = local.get(submitKey(examId));
+  if (!raw) return false;
+  let response: SubmitTestResponse;
+  try {
+    response = await submitTest(examId, JSON.parse(raw) as SubmitBody);
+  } catch {
+    return false;
+  }
+  local.remove(submitKey(examId));
+  showSubmitted(set, examId, trigger, detail, response);
+  return true;
+}
+
+/** The server took the submission: its answer (low bandwidth: back to 998), the local copy cleared. */
+function showSubmitted(set: SetState, examId: number, trigger: string, detail: ExamDetail, r: SubmitTestResponse) {
   clearLocalCopy(examId);
-  const r = outcome.response;
+  if (r.nextAction === 'retest') {
+    set({ lowBandwidth: true, submission: null, detail: { ...detail, status: EXAM_STATUS.retest } });
+    return;
+  }
   set({
     phase: 'finished',
     submission: { state: 'done', trigger, evaluation: r.evaluation, resultStatus: r.resultStatus },

@@ -66,6 +66,12 @@ describe('the seven-step submission', () => {
     expect(calls).toEqual([]);
   });
 
+  it('2 applies to a finish only: a window-switch termination in the first second is submitted as 111', async () => {
+    const out = await runSubmission(input({ trigger: '111', items: [item({})], remaining: 600 }));
+    expect(out.kind).toBe('submitted');
+    expect(calls).toEqual(['save', 'submit']);
+  });
+
   it("4: the server's verdict nextAction 'retest' is the low-bandwidth outcome; the detail carries the time left now", async () => {
     behaviour.submit = 'retest';
     const out = await runSubmission(input({ remaining: 599 }));

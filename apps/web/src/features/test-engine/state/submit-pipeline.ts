@@ -1,5 +1,6 @@
 import {
   BUTTON_STYLE,
+  EXAM_STATUS,
   encodePayload,
   type ExamDetail,
   type QuestionItem,
@@ -42,7 +43,10 @@ export async function runSubmission(input: PipelineInput): Promise<PipelineOutco
     ...(input.remaining !== null ? { time_remaining: input.remaining } : {}),
   };
   const anyAnswered = input.items.some((q) => q.buttonStyle === BUTTON_STYLE.answered || q.answerStatus);
-  if (!anyAnswered && (input.remaining === null || input.remaining === detail.total_test_time)) {
+  // Asked of a finish (010) only, as the server does: a window-switch termination (111) or a
+  // time-out is submitted whatever was answered, so a violation cannot turn into a retest.
+  const unused = input.remaining === null || input.remaining === detail.total_test_time;
+  if (input.trigger === EXAM_STATUS.completed && !anyAnswered && unused) {
     return { kind: 'low-bandwidth' };
   }
   const body: SubmitBody = {

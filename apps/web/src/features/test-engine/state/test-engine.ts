@@ -1,8 +1,16 @@
-import { windowSwitchVerdict } from '@invigil/contracts';
+import { EXAM_STATUS, isAnswered, windowSwitchVerdict } from '@invigil/contracts';
+import { fetchSavedTest } from '../api/test-calls.ts';
 import { AnsweringEngine } from './answering-engine.ts';
-import { withSecondSpent } from './answer-rules.ts';
+import { blankCount, withSecondSpent } from './answer-rules.ts';
 import { failureMessage, loadAttempt, startAttempt } from './attempt-load.ts';
-import { completeSubmission, retestAttempt, showClosedAttempt } from './submission-flow.ts';
+import { withServerAnswers } from './local-copy.ts';
+import {
+  RESEND_MS,
+  completeSubmission,
+  resendSubmission,
+  retestAttempt,
+  showClosedAttempt,
+} from './submission-flow.ts';
 
 /**
  * The test engine's state and rules, outside React: local-storage-first answers and navigation
@@ -10,8 +18,17 @@ import { completeSubmission, retestAttempt, showClosedAttempt } from './submissi
  * save-queue.ts); here the attempt's life: loading, start or resume, the server's clock, window
  * switches and submission (submission-flow.ts).
  */
+/** Ticks further apart than this (by either clock) mean the page slept: ask the server for the time. */
+const TICK_GAP_MS = 5000;
+
 export class TestEngine extends AnsweringEngine {
   private ticker: ReturnType<typeof setInterval> | null = null;
+  /** Sends a failed submission again while the page stays open. */
+  private resender: ReturnType<typeof setInterval> | null = null;
+  private resending = false;
+  private syncing = false;
+  /** When the last tick ran, by both clocks: a late one means the page slept or was frozen. */
+  private lastTick = { mono: 0, wall: 0 };
   private warnedOneMinute = false;
   private ticks = 0;
 
@@ -61,6 +78,9 @@ export class TestEngine extends AnsweringEngine {
   /** Set when the server stopped the attempt (proctoring, status 111): the page may leave unasked. */
   stoppedByServer = false;
 
+  /** Set when the candidate closes the thank-you page: the dashboard's load re-sends what is kept. */
+  closedByCandidate = false;
+
   /** The server has stopped and scored the attempt: no more saves, clock or submission here. */
   stopByServer() {
     this.stoppedByServer = true;
@@ -70,12 +90,59 @@ export class TestEngine extends AnsweringEngine {
 
   dispose() {
     if (this.ticker) clearInterval(this.ticker);
+    if (this.resender) clearInterval(this.resender);
     this.queue.stop();
     this.ticker = null;
+    this.resender = null;
+  }
+
+  /** The link is back: drain the save queue and ask for the server's clock, or send a failed submission again. */
+  override onOnline() {
+    super.onOnline();
+    void this.resync();
+    void this.resend();
+  }
+
+  /**
+   * The page may have missed time (it was hidden, asleep, frozen or offline): the server's copy
+   * of the attempt sets the countdown again, a closed attempt ends here as it ended there, and
+   * answers saved meanwhile by another tab of the attempt replace this page's older ones (its
+   * next change numbers above them, so the last change made wins).
+   */
+  async resync() {
+    if (this.state.phase !== 'questions' || this.submitting || this.syncing) return;
+    this.syncing = true;
+    try {
+      const saved = await fetchSavedTest(this.examId);
+      if (!saved || this.submitting || this.state.phase !== 'questions') return;
+      if (saved.status !== EXAM_STATUS.inProgress) {
+        void this.closed(saved.status);
+        return;
+      }
+      this.queue.raise(saved.maxSeq);
+      this.countdown.set(saved.time_remaining);
+      const pending = new Set(this.queue.ids());
+      const items = withServerAnswers(this.state.items, saved.answers, pending, (q) =>
+        isAnswered({ ...q, blankCount: blankCount(q) }),
+      );
+      this.set({ items, remaining: this.countdown.remaining() });
+      this.persist();
+      if (saved.time_remaining <= 0) void this.timeOut();
+    } catch {
+      /* not reached: the countdown goes on and the next save or resync sets it */
+    } finally {
+      this.syncing = false;
+    }
   }
 
   private tick() {
     if (this.state.phase !== 'questions' || this.submitting) return;
+    const mono = performance.now();
+    const wall = Date.now();
+    const late =
+      this.lastTick.mono > 0 && (mono - this.lastTick.mono > TICK_GAP_MS || wall - this.lastTick.wall > TICK_GAP_MS);
+    this.lastTick = { mono, wall };
+    if (late) void this.resync();
     const remaining = this.countdown.remaining();
     this.set({ remaining, items: withSecondSpent(this.state.items, this.state.index) });
     if (++this.ticks % 5 === 0) this.persist();
@@ -148,6 +215,23 @@ export class TestEngine extends AnsweringEngine {
       windowSwitches: this.totalSwitches(),
       abortReason,
     });
+    if (this.state.submission?.state === 'failed' && !this.resender)
+      this.resender = setInterval(() => void this.resend(), RESEND_MS);
+  }
+
+  /** A failed submission (kept under test-submit-{id}) sent again; the page shows the outcome. */
+  private async resend() {
+    const { submission, detail } = this.state;
+    if (submission?.state !== 'failed' || !detail || this.resending) return;
+    this.resending = true;
+    try {
+      if (await resendSubmission((patch) => this.set(patch), this.examId, submission.trigger, detail)) {
+        if (this.resender) clearInterval(this.resender);
+        this.resender = null;
+      }
+    } finally {
+      this.resending = false;
+    }
   }
 
   /** Low-bandwidth Close: the attempt goes back to 998 (retest call). */

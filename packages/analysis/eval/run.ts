@@ -19,6 +19,7 @@ import { buildExtension } from './extension.ts';
 import { buildHoldout } from './holdout.ts';
 import { buildImages, HARD_CASES, type Item } from './images.ts';
 import { buildCapture } from './capture.ts';
+import { buildDesks } from './desks.ts';
 import { buildRound6 } from './round6.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -184,6 +185,8 @@ async function images() {
   const capture = await buildCapture();
   const ext8 = await analyse(engine, path.join(here, '.cache/capture'), capture.tuned);
   captureFigures('tuned-on capture conditions of round 8 (one candidate each)', ext8);
+  const desks = await analyse(engine, path.join(here, '.cache/desks'), await buildDesks());
+  faceFigures('tuned-on desks and tables of round 8', desks);
   if (args.has('--no-holdout')) return;
   const held = await analyse(engine, path.join(here, '.cache/holdout'), await buildHoldout());
   faceFigures('held-out set (never tuned on)', held);

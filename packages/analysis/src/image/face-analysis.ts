@@ -47,9 +47,19 @@ export function emotionMap(list: { score: number; emotion: string }[] | undefine
   return out;
 }
 
+/**
+ * the detector's score a face needs: a small face may score low for its size (0.3-0.5 at 24-45 px),
+ * a large one is seen clearly by a real face detector, so a large box scoring low is a shape that
+ * happens to look like a face (ADR 0219)
+ */
+export function boxScoreNeeded(box: readonly number[], width: number, height: number): number {
+  const large = Math.min(box[2], box[3]) >= thresholds.largeFaceShare * Math.max(width, height);
+  return large ? thresholds.largeFaceBoxMin : thresholds.faceBoxMin;
+}
+
 export function summarise(result: HumanResult, width: number, height: number, ms: number): ImageAnalysis {
   const faces = result.face
-    .filter((f) => f.faceScore >= thresholds.faceMeshMin && f.boxScore >= thresholds.faceBoxMin)
+    .filter((f) => f.faceScore >= thresholds.faceMeshMin && f.boxScore >= boxScoreNeeded(f.box, width, height))
     .map<FaceInfo>((f) => ({
       box: f.box.map((v) => Math.round(v)) as FaceInfo['box'],
       boxScore: round(f.boxScore),

@@ -8,6 +8,13 @@ export const thresholds = {
   /** and the detector's own box score */
   faceBoxMin: 0.3,
   /**
+   * a face whose box is at least largeFaceShare of the picture's larger side (66 px of 550) needs
+   * largeFaceBoxMin: every real face that large scored 0.6 or more on the tuned-on sets, an orange
+   * toy wheel on a desk 0.35 (ADR 0219)
+   */
+  largeFaceShare: 0.12,
+  largeFaceBoxMin: 0.5,
+  /**
    * a face found only by the closer look (enlarged tiles) needs a clearer detection: enlarging
    * also enlarges textures (a shuttle model behind the candidate scored 0.39 there)
    */

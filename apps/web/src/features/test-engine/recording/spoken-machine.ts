@@ -60,3 +60,9 @@ export function spokenReducer(s: SpokenState, e: SpokenEvent): SpokenState {
 /** Recording is on (navigation waits): asking for the microphone, recording, checking. */
 export const spokenBusy = (s: SpokenState) =>
   s.phase === 'starting' || s.phase === 'recording' || s.phase === 'stopped';
+
+/**
+ * A spoken answer stops by itself at the longest the server keeps (SPOKEN.maxSeconds, 5:00): a
+ * longer one would be sent in full only to be refused (ADR 0260).
+ */
+export const spokenShouldAutoStop = (elapsedSeconds: number) => elapsedSeconds >= SPOKEN.maxSeconds;

@@ -371,4 +371,32 @@ describe('answer files', () => {
     expect(kept).toMatch(/^ф+\.pdf$/);
     expect(kept.length).toBeLessThan(300);
   });
+
+  it('a saved uploadedFile must be a file stored for this attempt and question (ADR 0260)', async () => {
+    const id = await attemptId(t, DEMO.candidate2.email, EXAMS.windowSwitch);
+    const items = decode<QuestionItem[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData);
+    const [qid, other] = [items[0]!.qid, items[1]!.qid];
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(100, 0x20)]);
+    const own = (await upload(ravi, `${id}_${qid}`, 'mine.pdf', pdf)).json().file_url as string;
+    const saved = async (uploadedFile: string, q = qid) => {
+      const res = await post('/api/test/answeredQuestions', ravi, {
+        id,
+        quesData: encode([{ qid: q, seq: Date.now() % 1_000_000, uploadedFile, buttonStyle: 'Answered' }]),
+        examDetail: encode({}),
+      });
+      expect(res.statusCode).toBe(200);
+      const back = decode<QuestionItem[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData);
+      return back.find((i) => i.qid === q)!.uploadedFile;
+    };
+    expect(await saved(own)).toBe(own);
+    for (const forged of [
+      'https://evil.example/cv.pdf',
+      'anything',
+      own.replace(`/${id}/`, `/${id + 1}/`),
+      own.replace('.mine', '/../../x'),
+    ])
+      expect(await saved(forged)).toBeUndefined();
+    // another question's file does not answer this one
+    expect(await saved(own, other)).toBeUndefined();
+  });
 });

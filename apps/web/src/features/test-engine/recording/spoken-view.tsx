@@ -125,7 +125,7 @@ export default function SpokenView({ item, examId, disabled, onChange, setRecord
 
   const retry = () => {
     uploads.dismiss(item.qid);
-    dispatch({ type: 'retry' });
+    dispatch({ type: 'retry', answered });
   };
 
   const canStart = !disabled && (state.phase === 'idle' || state.phase === 'answered');

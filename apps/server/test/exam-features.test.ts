@@ -389,6 +389,8 @@ describe('answer files', () => {
       return back.find((i) => i.qid === q)!.uploadedFile;
     };
     expect(await saved(own)).toBe(own);
+    const dots = (await upload(ravi, `${id}_${qid}`, 'my..cv.pdf', pdf)).json().file_url as string;
+    expect(await saved(dots)).toBe(dots);
     for (const forged of [
       'https://evil.example/cv.pdf',
       'anything',

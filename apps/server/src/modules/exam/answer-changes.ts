@@ -61,7 +61,8 @@ export function ownFilesOnly<C extends { qid: number; answer: AnswerValue }>(use
     const file = c.answer.uploadedFile;
     if (!file) return c;
     const own = new RegExp(`^${FILES_PATH}answer-files/${userExamId}/${c.qid}/\\d+[-.][A-Za-z0-9._-]+$`);
-    if (own.test(file) && !file.includes('..')) return c;
+    // the name part has no '/', so no dot segment can leave the prefix ('my..cv.pdf' is a name)
+    if (own.test(file)) return c;
     const { uploadedFile: _dropped, ...rest } = c.answer;
     return { ...c, answer: rest };
   });

@@ -85,18 +85,19 @@ test('take the all-types test: every view, reload keeps answers and time, submit
   await editor.click();
   await page.keyboard.type('I built a tool that saved our team a day each week.');
   await page.locator('[data-testid="answer-file-input"]').setInputFiles({
-    name: 'plan.pdf',
+    // a name in another script is kept as it was (ADR 0260)
+    name: 'योजना plan.pdf',
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4\n% a small plan\n'),
   });
-  await expect(page.getByText('Uploaded: plan.pdf')).toBeVisible();
+  await expect(page.getByText('Uploaded: योजना plan.pdf')).toBeVisible();
   await shootBoth(page, 'test-engine-q6-descriptive');
   // Download: downloadfile answers a short-lived signed URL, which the browser fetches without a token.
   const signed = page.waitForResponse((r) => r.url().endsWith('/api/result/downloadfile'));
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the uploaded file' }).click();
   expect((await (await signed).json()).file_url).toMatch(/^\/api\/media\/signed\/answer-files\//);
-  expect((await download).suggestedFilename()).toBe('plan.pdf');
+  expect((await download).suggestedFilename()).toBe('योजना plan.pdf');
 
   await next(page);
   await question(page, 7);

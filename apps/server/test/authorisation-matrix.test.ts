@@ -78,7 +78,7 @@ function multipart(
     ([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
   );
   parts.push(
-    `--${b}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\nRIFFxxxxWAVE\r\n`,
+    `--${b}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.type === 'application/pdf' ? '%PDF-1.4' : 'RIFFxxxxWAVE'}\r\n`,
   );
   return {
     method: 'POST' as const,

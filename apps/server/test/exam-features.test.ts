@@ -1,4 +1,4 @@
-import type { QuestionItem } from '@invigil/contracts';
+import { answerFileName, type QuestionItem } from '@invigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { attemptId, decode, encode, EXAMS, scanningClient } from './exam/support.ts';
@@ -298,16 +298,107 @@ describe('answer files', () => {
     expect(exe.statusCode).toBe(415);
     expect(exe.json().message).toBe('Your brower does not support this file format.');
     expect((await upload(ravi, 'nonsense', 'a.pdf', Buffer.from('%PDF'))).statusCode).toBe(400);
-    const big = await upload(ravi, `${id}_${qid}`, 'big.pdf', Buffer.alloc(30_000_001, 0x41));
+    const pdfOf = (n: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(n - 9, 0x41)]);
+    const big = await upload(ravi, `${id}_${qid}`, 'big.pdf', pdfOf(30_000_001));
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('File size must be less than 5MB...');
     // "under 30 MB (3e7 bytes)": exactly 3e7 is already too large, as the web judges it
-    const exact = await upload(ravi, `${id}_${qid}`, 'big.pdf', Buffer.alloc(30_000_000, 0x41));
+    const exact = await upload(ravi, `${id}_${qid}`, 'big.pdf', pdfOf(30_000_000));
     expect(exact.statusCode).toBe(413);
     expect(exact.json().message).toBe('File size must be less than 5MB...');
     // Nothing of the refused file is left in the store.
     expect((await t.app.ctx.media.list(`answer-files/${id}/`)).map((e) => e.key)).not.toContainEqual(
       expect.stringMatching(/big\.pdf$/),
     );
+  });
+
+  it('refuses a program renamed .pdf and an empty file, and keeps nothing of them (ADR 0260)', async () => {
+    const id = await attemptId(t, DEMO.candidate2.email, EXAMS.windowSwitch);
+    const qid = decode<QuestionItem[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData)[0]!
+      .qid;
+    const exe = await upload(
+      ravi,
+      `${id}_${qid}`,
+      'setup.pdf',
+      Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4000, 1)]),
+    );
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json()).toMatchObject({
+      message: 'Your brower does not support this file format.',
+      detail: "The file's contents are not a PDF document, as its name says.",
+    });
+    const png = await upload(ravi, `${id}_${qid}`, 'photo.png', Buffer.from('<html><script>alert(1)</script>'));
+    expect(png.statusCode).toBe(415);
+    const empty = await upload(ravi, `${id}_${qid}`, 'empty.pdf', Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('The file is empty.');
+    const keys = (await t.app.ctx.media.list(`answer-files/${id}/`)).map((e) => e.key);
+    expect(keys.filter((k) => /setup|photo|empty/.test(answerFileName(k)))).toEqual([]);
+    // a real Word file (a zip) and a PDF whose header comes after a few bytes pass
+    const docx = await upload(
+      ravi,
+      `${id}_${qid}`,
+      'cv.docx',
+      Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(3000, 2)]),
+    );
+    expect(docx.statusCode).toBe(200);
+    const late = await upload(
+      ravi,
+      `${id}_${qid}`,
+      'late.pdf',
+      Buffer.concat([Buffer.alloc(100, 0x20), Buffer.from('%PDF-1.7\n')]),
+    );
+    expect(late.statusCode).toBe(200);
+  });
+
+  it('keeps a name in any language, and a very long one, for display and download (ADR 0260)', async () => {
+    const id = await attemptId(t, DEMO.candidate2.email, EXAMS.windowSwitch);
+    const qid = decode<QuestionItem[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData)[0]!
+      .qid;
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(500, 0x20)]);
+    const name = 'रिज़्यूमे 履歴書_résumé.pdf';
+    const res = await upload(ravi, `${id}_${qid}`, name, pdf);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().file_name).toBe(name);
+    expect(answerFileName(res.json().file_url)).toBe(name);
+    const dl = await post('/api/result/downloadfile', ravi, { url: res.json().file_url });
+    const got = await t.app.inject({ url: dl.json().file_url });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+    const long = await upload(ravi, `${id}_${qid}`, `${'ф'.repeat(300)}.pdf`, pdf);
+    expect(long.statusCode).toBe(200);
+    const kept = answerFileName(long.json().file_url);
+    expect(kept).toMatch(/^ф+\.pdf$/);
+    expect(kept.length).toBeLessThan(300);
+  });
+
+  it('a saved uploadedFile must be a file stored for this attempt and question (ADR 0260)', async () => {
+    const id = await attemptId(t, DEMO.candidate2.email, EXAMS.windowSwitch);
+    const items = decode<QuestionItem[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData);
+    const [qid, other] = [items[0]!.qid, items[1]!.qid];
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(100, 0x20)]);
+    const own = (await upload(ravi, `${id}_${qid}`, 'mine.pdf', pdf)).json().file_url as string;
+    const saved = async (uploadedFile: string, q = qid) => {
+      const res = await post('/api/test/answeredQuestions', ravi, {
+        id,
+        quesData: encode([{ qid: q, seq: Date.now() % 1_000_000, uploadedFile, buttonStyle: 'Answered' }]),
+        examDetail: encode({}),
+      });
+      expect(res.statusCode).toBe(200);
+      const back = decode<QuestionItem[]>((await post('/api/test/userTest', ravi, { examId: id })).json().quesData);
+      return back.find((i) => i.qid === q)!.uploadedFile;
+    };
+    expect(await saved(own)).toBe(own);
+    const dots = (await upload(ravi, `${id}_${qid}`, 'my..cv.pdf', pdf)).json().file_url as string;
+    expect(await saved(dots)).toBe(dots);
+    for (const forged of [
+      'https://evil.example/cv.pdf',
+      'anything',
+      own.replace(`/${id}/`, `/${id + 1}/`),
+      own.replace('.mine', '/../../x'),
+    ])
+      expect(await saved(forged)).toBeUndefined();
+    // another question's file does not answer this one
+    expect(await saved(own, other)).toBeUndefined();
   });
 });

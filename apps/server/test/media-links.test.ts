@@ -98,7 +98,7 @@ describe.each(STORES)('signed media URLs on %s', (_name, store) => {
     const { error, file_url } = dl.json();
     expect(error).toBe(false);
     expect(file_url).toMatch(
-      /^\/api\/media\/signed\/answer-files\/\d+\/\d+\/\d+-my_answer\.pdf\?exp=\d+&d=a&n=my_answer\.pdf&sig=[0-9a-f]{64}$/,
+      /^\/api\/media\/signed\/answer-files\/\d+\/\d+\/\d+\.my_20answer\.pdf\?exp=\d+&d=a&n=my%20answer\.pdf&sig=[0-9a-f]{64}$/,
     );
     const whole = await t.app.inject({ url: file_url });
     expect(whole.statusCode).toBe(200);
@@ -109,7 +109,9 @@ describe.each(STORES)('signed media URLs on %s', (_name, store) => {
       'content-length': String(pdf.length),
       'x-content-type-options': 'nosniff',
     });
-    expect(whole.headers['content-disposition']).toMatch(/^attachment; filename="my_answer.pdf"/);
+    expect(whole.headers['content-disposition']).toMatch(
+      /^attachment; filename="my answer.pdf"; filename\*=UTF-8''my%20answer.pdf$/,
+    );
     expect(whole.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     const part = await t.app.inject({ url: file_url, headers: { range: 'bytes=1000-1999' } });
     expect(part.statusCode).toBe(206);
@@ -137,7 +139,7 @@ describe.each(STORES)('signed media URLs on %s', (_name, store) => {
       sig: file_url.replace(/sig=(.)/, (_: string, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`),
       exp: file_url.replace(/exp=(\d+)/, (_: string, e: string) => `exp=${Number(e) + 3600}`),
       disposition: file_url.replace('d=a', 'd=i'),
-      name: file_url.replace('n=my_answer.pdf', 'n=evil.html'),
+      name: file_url.replace('n=my%20answer.pdf', 'n=evil.html'),
       key: file_url.replace(`/${qid}/`, `/${qid + 1}/`),
       unsigned: u.pathname,
     };
@@ -191,7 +193,7 @@ describe.each(STORES)('signed media URLs on %s', (_name, store) => {
     const picture = items.find((i: { kind: string }) => i.kind === 'picture');
     const file = items.find((i: { kind: string }) => i.kind === 'file');
     expect(picture).toMatchObject({ label: 'regular', contentType: 'image/jpeg', size: jpeg.length });
-    expect(file).toMatchObject({ label: 'my_answer.pdf', size: pdf.length, detail: { question: qid } });
+    expect(file).toMatchObject({ label: 'my answer.pdf', size: pdf.length, detail: { question: qid } });
     const shown = await t.app.inject({ url: picture.url });
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toBe('image/jpeg');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   allBlanksFilled,
+  answerFileName,
+  encodeFileNamePart,
   answerLocked,
   canFinish,
   canGoNext,
@@ -268,6 +270,18 @@ describe('window switch, media, translation, encoding', () => {
     expect(mediaKind('x.mov?x=1')).toBe('video');
     expect(mediaKind('x.pdf')).toBe('file');
     expect(mediaKind('x.exe')).toBeNull();
+  });
+  it('an answer file keeps its name in any language within the key alphabet (ADR 0260)', () => {
+    for (const name of ['रिज़्यूमे 履歴書_résumé.pdf', 'my answer (1).docx', '_E0_.pdf', '.hidden.png']) {
+      const part = encodeFileNamePart(name);
+      expect(part).toMatch(/^[A-Za-z0-9._-]+$/);
+      expect(answerFileName(`/api/result/files/answer-files/1/2/17.${part}`)).toBe(name);
+    }
+    const long = encodeFileNamePart(`${'履'.repeat(200)}.pdf`);
+    expect(long.length).toBeLessThanOrEqual(180);
+    expect(answerFileName(`17.${long}`)).toMatch(/^履+\.pdf$/);
+    // keys stored before: <ms>-<ascii name>
+    expect(answerFileName('answer-files/1/2/17-my_answer.pdf')).toBe('my_answer.pdf');
   });
   it('translations with the missing marker and English alongside', () => {
     expect(displayTexts('Hello', 'नमस्ते', 'hi-IN', 1)).toEqual({ primary: 'नमस्ते', english: 'Hello', missing: false });

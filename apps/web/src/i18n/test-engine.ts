@@ -96,6 +96,7 @@ export default {
   uploading: 'Uploading…',
   uploaded: 'Uploaded: {{name}}',
   uploadFailed: UPLOAD_MESSAGES.uploadFailed,
+  emptyFile: '"{{name}}" is empty (0 bytes).',
   tooLarge: UPLOAD_MESSAGES.tooLarge,
   downloadFile: 'Download the uploaded file',
   downloading: 'Downloading…',

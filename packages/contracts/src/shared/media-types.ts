@@ -36,3 +36,47 @@ export const UPLOAD_MESSAGES = {
   downloadFailed: 'File download failed. Please try again !!!',
   unsupported: 'Your brower does not support this file format.',
 } as const;
+
+/**
+ * An answer file's name as a storage key part (ADR 0260): the media port's keys allow only
+ * [A-Za-z0-9._-], so every other UTF-8 byte (and '_' itself) is written `_XX` (upper-case hex).
+ * A Hindi or Japanese name is kept whole instead of turning into underscores. The stem is cut
+ * (by whole characters) so the result stays within `max`; the extension is kept.
+ */
+export function encodeFileNamePart(name: string, max = 180): string {
+  const enc = (s: string) =>
+    [...new TextEncoder().encode(s)]
+      .map((b) => {
+        const c = String.fromCharCode(b);
+        return /[A-Za-z0-9.-]/.test(c) ? c : `_${b.toString(16).toUpperCase().padStart(2, '0')}`;
+      })
+      .join('');
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot) : '';
+  let stem = [...(dot > 0 ? name.slice(0, dot) : name)];
+  while (stem.length > 1 && enc(stem.join('') + ext).length > max) stem = stem.slice(0, -1);
+  return enc(stem.join('') + ext);
+}
+
+/** The name an encoded key part stands for (encodeFileNamePart's inverse). */
+export function decodeFileNamePart(part: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < part.length; i++) {
+    const hex = part[i] === '_' ? /^[0-9A-F]{2}$/.exec(part.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(part.charCodeAt(i));
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
+/**
+ * The name an answer file was uploaded under, from its stable address or key: `<ms>.<encoded>`
+ * (ADR 0260), or `<ms>-<name>` as files stored before it were named (ASCII already).
+ */
+export function answerFileName(urlOrKey: string): string {
+  const last = urlOrKey.split('/').pop() ?? '';
+  const encoded = /^\d+\.(.+)$/.exec(last);
+  return encoded ? decodeFileNamePart(encoded[1]!) : last.replace(/^\d+-/, '');
+}

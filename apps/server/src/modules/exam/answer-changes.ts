@@ -1,4 +1,4 @@
-import { ClientQuestionState, answerOf, decodePayload, type AnswerValue } from '@invigil/contracts';
+import { ClientQuestionState, FILES_PATH, answerOf, decodePayload, type AnswerValue } from '@invigil/contracts';
 import { z } from 'zod';
 import { badRequest } from '../../lib/http-errors.ts';
 
@@ -48,4 +48,22 @@ export function changesFrom(items: ClientQuestionState[], allowed: Set<number>):
     out.push({ qid: it.qid, seq: it.seq ?? 0, answer });
   }
   return out;
+}
+
+/**
+ * An answer's uploadedFile names a file the server stored for this attempt and question
+ * (`uploadfile`'s file_url), or nothing: a value a browser made up (another attempt's file, an
+ * outside address, any text) is dropped before it is written, so it neither marks the question
+ * Answered nor reaches support as this candidate's file (ADR 0260).
+ */
+export function ownFilesOnly<C extends { qid: number; answer: AnswerValue }>(userExamId: number, changes: C[]): C[] {
+  return changes.map((c) => {
+    const file = c.answer.uploadedFile;
+    if (!file) return c;
+    const own = new RegExp(`^${FILES_PATH}answer-files/${userExamId}/${c.qid}/\\d+[-.][A-Za-z0-9._-]+$`);
+    // the name part has no '/', so no dot segment can leave the prefix ('my..cv.pdf' is a name)
+    if (own.test(file)) return c;
+    const { uploadedFile: _dropped, ...rest } = c.answer;
+    return { ...c, answer: rest };
+  });
 }

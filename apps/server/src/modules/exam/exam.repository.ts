@@ -1,5 +1,6 @@
 import type { Database } from '@invigil/db';
 import { FILES_PATH, RECORDED_DESCRIPTIVE_TEXT, type AnswerValue } from '@invigil/contracts';
+import { ownFilesOnly } from './answer-changes.ts';
 import {
   date,
   num,
@@ -291,7 +292,7 @@ export class ExamRepository {
              AND (answers.value IS DISTINCT FROM EXCLUDED.value OR answers.client_seq <> EXCLUDED.client_seq)
          RETURNING 1)
        SELECT ue.status, ue.open, ue.deadline_at, now() AS now, (SELECT count(*) FROM up)::int AS saved FROM ue`,
-      [userExamId, JSON.stringify(changes), graceSeconds],
+      [userExamId, JSON.stringify(ownFilesOnly(userExamId, changes)), graceSeconds],
     );
     const r = rows[0];
     return r

@@ -1,7 +1,16 @@
-import { FILES_PATH, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, isAllowedUpload } from '@invigil/contracts';
+import {
+  FILES_PATH,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MESSAGES,
+  answerFileName,
+  encodeFileNamePart,
+  isAllowedUpload,
+} from '@invigil/contracts';
 import type { FastifyRequest } from 'fastify';
+import { PassThrough, type Readable } from 'node:stream';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { contentTypeOf } from '../../lib/media/content-types.ts';
+import { signatureMismatch } from '../../lib/media/media-signature.ts';
 import { MediaTooLargeError, type MediaStorage } from '../../lib/media/media-storage.ts';
 import { isStaff, permitted, type Actor } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
@@ -22,16 +31,57 @@ export const LARGEST_ANSWER_FILE = UPLOAD_MAX_BYTES - 1;
 
 /** The stable address of an answer file (kept in the answer); downloadfile turns it into a signed URL. */
 const FILE_URL_PREFIX = FILES_PATH;
-const KEY_RE = /^answer-files\/(\d+)\/(\d+)\/(\d+)-([A-Za-z0-9._-]+)$/;
+const KEY_RE = /^answer-files\/(\d+)\/(\d+)\/(\d+)[-.]([A-Za-z0-9._-]+)$/;
 /** Path parts or control characters in a name the client sent: refused, never rewritten. */
 const hasPathParts = (name: string) =>
   /[/\\]/.test(name) || name === '.' || name === '..' || [...name].some((c) => c.charCodeAt(0) < 32);
 
-const safeName = (name: string) =>
-  name
-    .replace(/[^A-Za-z0-9._-]/g, '_')
-    .replace(/^\.+/, '')
-    .slice(-100) || 'file';
+/** Enough of a file's start for every signature (a PDF's header may be anywhere in its first 1024 bytes). */
+const HEAD_BYTES = 1024;
+
+/**
+ * The first `n` bytes of a stream (fewer when it ends first), and the whole stream again to store:
+ * the head is read, checked, then sent on ahead of the rest.
+ */
+function readHead(stream: Readable, n: number): Promise<{ head: Buffer; whole(): Readable }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let ended = false;
+    const finish = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', reject);
+      stream.pause();
+      const head = Buffer.concat(chunks);
+      resolve({
+        head,
+        whole() {
+          const out = new PassThrough();
+          out.write(head);
+          if (ended) out.end();
+          else {
+            stream.once('error', (e) => out.destroy(e));
+            stream.pipe(out);
+          }
+          return out;
+        },
+      });
+    };
+    const onData = (c: Buffer) => {
+      chunks.push(c);
+      size += c.length;
+      if (size >= n) finish();
+    };
+    const onEnd = () => {
+      ended = true;
+      finish();
+    };
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', reject);
+  });
+}
 
 /** Descriptive answers' file uploads and downloads through the media storage port. */
 export class AnswerFiles implements AttemptMediaSource {
@@ -71,10 +121,25 @@ export class AnswerFiles implements AttemptMediaSource {
       part.file.resume();
       throw new HttpError(415, UPLOAD_MESSAGES.unsupported);
     }
-    const key = `answer-files/${userExamId}/${qid}/${Date.now()}-${safeName(part.filename)}`;
+    const contentType = contentTypeOf(part.filename);
+    // The bytes must be what the name says (a program renamed .pdf is refused): ADR 0260.
+    const { head, whole } = await readHead(part.file, HEAD_BYTES);
+    if (head.length === 0) {
+      part.file.resume();
+      throw badRequest('The file is empty.');
+    }
+    const expected = signatureMismatch(contentType, head);
+    if (expected) {
+      part.file.resume();
+      throw new HttpError(415, UPLOAD_MESSAGES.unsupported, {
+        detail: `The file's contents are not ${expected}, as its name says.`,
+      });
+    }
+    // The name is kept whole (any language) in the key: `<ms>.<encoded name>` (ADR 0260).
+    const key = `answer-files/${userExamId}/${qid}/${Date.now()}.${encodeFileNamePart(part.filename)}`;
     // Streamed into the store (no 30 MB buffer per upload); over the limit nothing is kept.
     const stored = await this.media
-      .putStream(key, part.file, { contentType: contentTypeOf(part.filename), maxBytes: LARGEST_ANSWER_FILE })
+      .putStream(key, whole(), { contentType, maxBytes: LARGEST_ANSWER_FILE })
       .catch((e: unknown) => {
         if (e instanceof MediaTooLargeError || (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
@@ -130,4 +195,4 @@ export class AnswerFiles implements AttemptMediaSource {
 }
 
 /** The name a file was uploaded under (the key's last part without its time prefix). */
-const downloadName = (key: string) => key.split('/').pop()!.replace(/^\d+-/, '');
+const downloadName = (key: string) => answerFileName(key);

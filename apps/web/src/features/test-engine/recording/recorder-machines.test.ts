@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SPOKEN_IDLE, spokenBusy, spokenReducer, type SpokenEvent, type SpokenState } from './spoken-machine.ts';
+import {
+  SPOKEN_IDLE,
+  spokenBusy,
+  spokenReducer,
+  spokenShouldAutoStop,
+  type SpokenEvent,
+  type SpokenState,
+} from './spoken-machine.ts';
 import {
   canStartVideo,
   shouldAutoStop,
@@ -14,6 +21,27 @@ const spoken = (events: SpokenEvent[], from: SpokenState = SPOKEN_IDLE) => event
 const video = (events: VideoEvent[], from: VideoState = VIDEO_IDLE) => events.reduce(videoReducer, from);
 
 describe('spoken answer machine (spec §4)', () => {
+  it('a failed new take of a saved answer goes back to the saved answer on Retry (ADR 0260)', () => {
+    const failed = spoken(
+      [
+        { type: 'start' },
+        { type: 'granted' },
+        { type: 'stop', seconds: 12, force: true },
+        { type: 'checked', problem: 'shortDuration' },
+      ],
+      { phase: 'answered' },
+    );
+    expect(failed).toEqual({ phase: 'failed', warning: 'shortDuration' });
+    expect(spoken([{ type: 'retry', answered: true }], failed)).toEqual({ phase: 'answered' });
+    expect(spoken([{ type: 'retry', answered: false }], failed)).toEqual(SPOKEN_IDLE);
+  });
+  it('stops by itself at 5:00, the longest the server keeps (ADR 0260)', () => {
+    expect(spokenShouldAutoStop(299.9)).toBe(false);
+    expect(spokenShouldAutoStop(300)).toBe(true);
+    // the auto-stop is a forced stop: past 30 s it goes on to the checks and the upload
+    const s = spoken([{ type: 'start' }, { type: 'granted' }, { type: 'stop', seconds: 300, force: true }]);
+    expect(s).toEqual({ phase: 'stopped' });
+  });
   it('idle → recording → stopped → uploading → answered', () => {
     const s = spoken([
       { type: 'start' },

@@ -22,7 +22,8 @@ export type SpokenEvent =
   | { type: 'keepRecording' }
   | { type: 'checked'; problem: WarningType | null }
   | { type: 'saved' }
-  | { type: 'retry' }
+  /** Retry after a warning: back to idle, or to the saved answer when there is one (a failed re-record) */
+  | { type: 'retry'; answered?: boolean }
   /** the upload of this question's recording is (still) in progress: after a reload */
   | { type: 'resumeUpload' };
 
@@ -51,7 +52,9 @@ export function spokenReducer(s: SpokenState, e: SpokenEvent): SpokenState {
     case 'saved':
       return s.phase === 'uploading' ? { phase: 'answered' } : s;
     case 'retry':
-      return s.phase === 'failed' ? SPOKEN_IDLE : s;
+      if (s.phase !== 'failed') return s;
+      // a failed new take leaves the saved answer as it was: say so, not "nothing recorded"
+      return e.answered ? { phase: 'answered' } : SPOKEN_IDLE;
     case 'resumeUpload':
       return s.phase === 'idle' || s.phase === 'answered' ? { phase: 'uploading' } : s;
   }
@@ -60,3 +63,9 @@ export function spokenReducer(s: SpokenState, e: SpokenEvent): SpokenState {
 /** Recording is on (navigation waits): asking for the microphone, recording, checking. */
 export const spokenBusy = (s: SpokenState) =>
   s.phase === 'starting' || s.phase === 'recording' || s.phase === 'stopped';
+
+/**
+ * A spoken answer stops by itself at the longest the server keeps (SPOKEN.maxSeconds, 5:00): a
+ * longer one would be sent in full only to be refused (ADR 0260).
+ */
+export const spokenShouldAutoStop = (elapsedSeconds: number) => elapsedSeconds >= SPOKEN.maxSeconds;

@@ -4,7 +4,7 @@ import StopIcon from '@mui/icons-material/Stop';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { SPOKEN, clockLabel, spokenAnswerProblem, type WarningType } from '@invigil/contracts';
+import { SPOKEN, clockLabel, minutesLabel, spokenAnswerProblem, type WarningType } from '@invigil/contracts';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { LevelMeter } from '../../../lib/media/level-meter.ts';
@@ -15,7 +15,7 @@ import type { QuestionViewProps } from '../views/view-types.ts';
 import { pendingKey } from '../../../lib/recording-uploads/pending-store.ts';
 import { QuestionAudio } from './question-audio.tsx';
 import { RecordingWarning } from './recording-warning.tsx';
-import { SPOKEN_IDLE, spokenBusy, spokenReducer, type SpokenState } from './spoken-machine.ts';
+import { SPOKEN_IDLE, spokenBusy, spokenReducer, spokenShouldAutoStop, type SpokenState } from './spoken-machine.ts';
 import { uploadsFor, useRecordingLink } from '../../../lib/recording-uploads/uploads-registry.ts';
 import { useRecordedUrl } from './use-recorded-url.ts';
 import './recording-texts.ts';
@@ -47,15 +47,21 @@ export default function SpokenView({ item, examId, disabled, onChange, setRecord
   const [local, setLocal] = useState<Blob | null>(null);
   const [play, setPlay] = useState(false);
   const media = useRef<{ stream: MediaStream; recorder: Recorder; meter: LevelMeter } | null>(null);
+  const stopping = useRef(false);
   const busy = spokenBusy(state);
 
   useRecordingLink(uploads, item.qid, answered, dispatch, busy, setRecording);
   useEffect(() => () => release(), []);
   useEffect(() => {
     if (state.phase !== 'recording') return;
-    const timer = setInterval(() => setElapsed(media.current?.recorder.elapsed() ?? 0), 250);
+    const timer = setInterval(() => {
+      const seconds = media.current?.recorder.elapsed() ?? 0;
+      setElapsed(seconds);
+      // at 5:00 it stops by itself, as a video does at 4:00 (the Recording Limit dialog closes)
+      if (spokenShouldAutoStop(seconds)) void stop(true);
+    }, 250);
     return () => clearInterval(timer);
-  }, [state.phase]);
+  }, [state.phase]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function release() {
     media.current?.meter.stop();
@@ -78,6 +84,7 @@ export default function SpokenView({ item, examId, disabled, onChange, setRecord
       media.current = { stream, recorder, meter };
       recorder.start();
       meter.start(stream);
+      stopping.current = false;
       setElapsed(0);
       setLocal(null);
       dispatch({ type: 'granted' });
@@ -93,6 +100,9 @@ export default function SpokenView({ item, examId, disabled, onChange, setRecord
     const seconds = m.recorder.elapsed();
     dispatch({ type: 'stop', seconds, force });
     if (seconds < SPOKEN.minSeconds && !force) return;
+    // once: the auto-stop's timer and a press may both arrive while the recorder finishes
+    if (stopping.current) return;
+    stopping.current = true;
     const rec = await m.recorder.stop();
     const rms = m.meter.rms();
     release();
@@ -115,7 +125,7 @@ export default function SpokenView({ item, examId, disabled, onChange, setRecord
 
   const retry = () => {
     uploads.dismiss(item.qid);
-    dispatch({ type: 'retry' });
+    dispatch({ type: 'retry', answered });
   };
 
   const canStart = !disabled && (state.phase === 'idle' || state.phase === 'answered');
@@ -158,7 +168,7 @@ export default function SpokenView({ item, examId, disabled, onChange, setRecord
         )}
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {t('minimum')}
+        {t('minimum')} {t('videoLimit', { limit: minutesLabel(SPOKEN.maxSeconds) })}
       </Typography>
       {(local || answered) && (
         <Box sx={{ mt: 2 }}>

@@ -5,15 +5,26 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, isAllowedUpload } from '@invigil/contracts';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, answerFileName, isAllowedUpload } from '@invigil/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
-import { apiDownloadUrl } from '../../../lib/api-client.ts';
+import { ApiError, apiDownloadUrl } from '../../../lib/api-client.ts';
 import { checkDownload, uploadAnswerFile } from '../api/test-calls.ts';
 import type { QuestionViewProps } from './view-types.ts';
 
 type UploadState = 'idle' | 'uploading' | 'uploaded' | 'failed';
 type DownloadState = 'idle' | 'downloading' | 'done' | 'failed';
+
+/**
+ * The message of a refused upload: the server's 415 (contents not what the name says) and 413
+ * keep the spec's format and size texts; anything else is the spec's upload failure.
+ */
+const refusalKey = (e: unknown) =>
+  e instanceof ApiError && e.status === 415
+    ? 'unsupportedFormat'
+    : e instanceof ApiError && e.status === 413
+      ? 'tooLarge'
+      : 'uploadFailed';
 
 /** File upload (idle, uploading, uploaded, failed) and download (idle, downloading, done, failed) of a descriptive answer. */
 export function AnswerFile({ item, examId, disabled, onChange, setFilePickerOpen }: QuestionViewProps) {
@@ -22,7 +33,7 @@ export function AnswerFile({ item, examId, disabled, onChange, setFilePickerOpen
   const [up, setUp] = useState<UploadState>(item.uploadedFile ? 'uploaded' : 'idle');
   const [down, setDown] = useState<DownloadState>('idle');
   const [message, setMessage] = useState<string | null>(null);
-  const name = item.uploadedFile ? decodeURIComponent(item.uploadedFile.split('/').pop()!.replace(/^\d+-/, '')) : '';
+  const name = item.uploadedFile ? answerFileName(item.uploadedFile) : '';
 
   const pick = async (file: File | undefined) => {
     setFilePickerOpen?.(false);
@@ -30,15 +41,17 @@ export function AnswerFile({ item, examId, disabled, onChange, setFilePickerOpen
     setMessage(null);
     if (!isAllowedUpload(file.name)) return setMessage(t('unsupportedFormat'));
     if (file.size >= UPLOAD_MAX_BYTES) return setMessage(t('tooLarge'));
+    // A 0-byte file (a download that failed, a cloud placeholder) is not sent at all.
+    if (file.size === 0) return setMessage(`${t('uploadFailed')} ${t('emptyFile', { name: file.name })}`);
     setUp('uploading');
     try {
       const res = await uploadAnswerFile(examId, item.qid, file);
       if (res.error) throw new Error('upload');
       onChange({ uploadedFile: res.file_url });
       setUp('uploaded');
-    } catch {
+    } catch (e) {
       setUp('failed');
-      setMessage(t('uploadFailed'));
+      setMessage(t(refusalKey(e)));
     }
   };
 
@@ -98,12 +111,17 @@ export function AnswerFile({ item, examId, disabled, onChange, setFilePickerOpen
         )}
       </Box>
       {item.uploadedFile && up !== 'uploading' && (
-        <Typography variant="body2" sx={{ mt: 1 }} role="status">
+        <Typography
+          variant="body2"
+          sx={{ mt: 1, overflowWrap: 'anywhere' }}
+          role="status"
+          data-testid="answer-file-name"
+        >
           {t('uploaded', { name })}
         </Typography>
       )}
       {message && (
-        <Alert severity="error" sx={{ mt: 1 }} role="alert">
+        <Alert severity="error" sx={{ mt: 1, overflowWrap: 'anywhere' }} role="alert">
           {message}
         </Alert>
       )}

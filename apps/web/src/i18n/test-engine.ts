@@ -136,6 +136,7 @@ export default {
     ownLimit:
       'You have run your code many times in a short while. Your run is waiting and starts by itself in about {{s}} s.',
     tooLong: CODE_TOO_LONG,
+    keys: 'Tab indents your code. To leave the editor with the keyboard, press Esc, then Tab.',
     syntaxErrors: 'Syntax errors',
     output: 'Output',
     noOutput: 'Run your code to see its output here.',

@@ -50,6 +50,8 @@ export interface CodeEditorProps {
   language: string;
   disabled: boolean;
   label: string;
+  /** Id of the text that tells keyboard users how to leave the editor (Tab indents in it). */
+  describedBy: string;
   onChange(code: string): void;
   /** A copy, cut, paste or drop was refused. */
   onBlocked(): void;
@@ -71,6 +73,7 @@ export default function CodeEditor({
   language,
   disabled,
   label,
+  describedBy,
   onChange,
   onBlocked,
   onTooLong,
@@ -101,7 +104,11 @@ export default function CodeEditor({
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           lang.current.of([]),
           readOnly.current.of(EditorState.readOnly.of(disabled)),
-          EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'code-editor' }),
+          EditorView.contentAttributes.of({
+            'aria-label': label,
+            'aria-describedby': describedBy,
+            'data-testid': 'code-editor',
+          }),
           EditorView.domEventHandlers({ copy: block, cut: block, paste: block, drop: block }),
           maxLength(CODE_MAX_CHARS, () => handlers.current.onTooLong()),
           EditorView.updateListener.of((u) => {

@@ -34,6 +34,7 @@ type Phase = { kind: 'idle' } | { kind: 'running' } | { kind: 'waiting'; seconds
 export function CodingView({ item, examId, disabled, onChange }: QuestionViewProps) {
   const { t } = useTranslation('testEngine');
   const selectId = useId();
+  const keysId = useId();
   const [state, setState] = useState<CodingState>(() => startState(item, readCodingState(examId, item.qid)));
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [notice, setNotice] = useState<{ severity: 'warning' | 'error' | 'info'; text: string } | null>(null);
@@ -153,6 +154,7 @@ export function CodingView({ item, examId, disabled, onChange }: QuestionViewPro
         language={state.codelang}
         disabled={disabled || loadingLang}
         label={t('coding.editor')}
+        describedBy={keysId}
         onChange={(code) => save({ ...latest.current, code }, true)}
         onBlocked={() => setNotice({ severity: 'info', text: t('coding.copyPaste') })}
         onTooLong={() => setNotice({ severity: 'warning', text: t('coding.tooLong') })}
@@ -201,6 +203,9 @@ export function CodingView({ item, examId, disabled, onChange }: QuestionViewPro
             : t('coding.running')}
         </Alert>
       )}
+      <Typography id={keysId} variant="caption" color="text.secondary" sx={{ mb: -1.5 }}>
+        {t('coding.keys')}
+      </Typography>
       {sql ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
           <Box sx={{ minWidth: 0 }}>{editor}</Box>

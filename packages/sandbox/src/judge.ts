@@ -150,6 +150,27 @@ function loadTimeSyntaxError(language: ProgramLanguage, run: StepResult | undefi
   return null;
 }
 
+/**
+ * The C and C++ harness puts two lines before the candidate's code and a `#line 1`, so the
+ * compiler's line numbers are the candidate's, but the source excerpt it prints under a message
+ * is the file's own line of that number: two lines early. Put the candidate's line back in the
+ * excerpts of messages about their code (the caret's column is the candidate's line's).
+ */
+function harnessExcerpts(language: ProgramLanguage, text: string, code: string): string {
+  if ((language !== 'c' && language !== 'cpp') || !text) return text;
+  const lines = code.split('\n');
+  let inCode = false;
+  return text
+    .split('\n')
+    .map((l) => {
+      if (/^\/box\/main\.(c|cpp):\d+/.test(l)) inCode = true;
+      else if (/^\S/.test(l)) inCode = false;
+      const m = /^(\s*)(\d+) \| /.exec(l);
+      return inCode && m ? `${m[1]}${m[2]} | ${lines[Number(m[2]) - 1] ?? ''}` : l;
+    })
+    .join('\n');
+}
+
 /** Compile once, run every test case, report each pass/fail (hidden cases without their data). */
 export async function runTests(
   executor: Executor,
@@ -193,7 +214,14 @@ export async function runTests(
   });
   const notRun = { tests: [], passed: 0, total: req.tests.length };
   if (res.compile && res.compile.verdict !== 'ok')
-    return { ...compileFailed(errorText(res.compile), res.executor, res.compile.verdict), ...notRun };
+    return {
+      ...compileFailed(
+        harnessExcerpts(req.language, errorText(res.compile), req.code),
+        res.executor,
+        res.compile.verdict,
+      ),
+      ...notRun,
+    };
   const syntax = loadTimeSyntaxError(req.language, res.runs[0]);
   if (syntax !== null) return { ...compileFailed(syntax, res.executor), ...notRun };
   const tests: TestOutcome[] = res.runs.map((run, index) => {
@@ -214,7 +242,7 @@ export async function runTests(
     .map((r, i) => (r.verdict !== 'ok' && !tests[i].hidden ? `Test ${i + 1}: ${errorText(r)}` : ''))
     .filter(Boolean);
   const summary = `${passed} of ${tests.length} test cases passed`;
-  const compileOutput = res.compile?.stderr.trim() ?? '';
+  const compileOutput = harnessExcerpts(req.language, res.compile?.stderr.trim() ?? '', req.code);
   return {
     status: firstBad ? firstBad.verdict : 'ok',
     output: summary,

@@ -66,4 +66,25 @@ describe.runIf(host.ok)('compile output and run errors, apart', () => {
     expect(r.compileOutput).toContain('warning: unused variable');
     expect(r.runError).toBe('');
   });
+
+  it("the harness's C and C++ messages quote the candidate's own line", async () => {
+    const c = await runTests(ex, {
+      language: 'c',
+      code: '#include <stdio.h>\nint twice(int n) {\n  int unused;\n  return n * 2\n}\n',
+      fn,
+      tests,
+    });
+    expect(c.status).toBe('compile-error');
+    expect(c.compileOutput).toMatch(/\/box\/main\.c:4:\d+: error/);
+    expect(c.compileOutput).toMatch(/^ +4 \| {3}return n \* 2$/m);
+    expect(c.compileOutput).not.toContain('#line');
+    const cpp = await runTests(ex, {
+      language: 'cpp',
+      code: 'class Solution {\npublic:\n  int twice(int n) { int unused = 0; return n * 2; }\n};\n',
+      fn,
+      tests,
+    });
+    expect(cpp.status).toBe('ok');
+    expect(cpp.compileOutput).toMatch(/^ +3 \| {3}int twice\(int n\) \{ int unused = 0;/m);
+  });
 });

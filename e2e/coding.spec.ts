@@ -83,10 +83,22 @@ test('solve the coding test: languages, compile error, tests, reload, offline, S
   await expect(page.getByTestId('syntax-errors')).toContainText('error');
   await select.selectOption('python');
   await expect(editor(page)).toContainText('def sumOf');
+  // A Python syntax error is a syntax error too, said once, not a runtime error per test (ADR 0270).
+  await setCode(page, 'def sumOf(nums, bonus):\n    return sum(nums\n');
+  await compile(page);
+  await expect(page.getByTestId('syntax-errors')).toContainText("SyntaxError: '(' was never closed");
+  await expect(page.getByTestId('run-output')).toHaveText('');
   await setCode(page, 'def sumOf(nums, bonus):\n    return sum(nums) + bonus\n');
   await compile(page);
   await expect(page.getByTestId('syntax-errors')).toHaveText('');
   await expect(page.getByTestId('test-cases').getByText('Passed')).toHaveCount(2);
+
+  // Keyboard only: Tab indents in the editor; Esc, then Tab, leaves it, as the hint says.
+  await expect(editor(page)).toHaveAccessibleDescription(/press Esc, then Tab/);
+  await editor(page).click();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect(editor(page)).not.toBeFocused();
 
   // Copy and paste are refused in the editor.
   await editor(page).click();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_MAX_CHARS, CODE_TOO_LONG } from '@invigil/contracts';
 import { inspectHost } from '@invigil/sandbox';
 import { loadConfig } from '../src/config.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
@@ -152,6 +153,15 @@ describe('coding API', () => {
       const bad = await t.app.inject({ method: 'POST', url: '/api/test/compilecode', headers: bearer(token), payload });
       expect(bad.statusCode).toBe(400);
     }
+    // Code longer than the editor holds: a 400 that says so in words (ADR 0270).
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/compilecode',
+      headers: bearer(token),
+      payload: { code: '#'.repeat(CODE_MAX_CHARS + 1), lang: 'python' },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(`code: ${CODE_TOO_LONG}`);
   });
 
   it('returns HTML without running it', async () => {
@@ -248,6 +258,33 @@ describe('coding API', () => {
       ).json();
       expect(broken.status).toBe('compile-error');
       expect(broken.error).toMatch(/error/);
+      // The boxes apart (ADR 0270): a Python syntax error is the compile output, said once;
+      // a failure while running is the run's error, beside what the program printed.
+      const syntax = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/test/compilecode',
+          headers: bearer(token),
+          payload: {
+            code: 'class Solution:\n    def sumOf(self, nums, bonus)\n',
+            lang: 'python',
+            qid: ids.qid,
+            testCaseFlag: 1,
+          },
+        })
+      ).json();
+      expect(syntax).toMatchObject({ status: 'compile-error', passed: 0, total: 3, runError: '' });
+      expect(syntax.compileOutput).toMatch(/^ {2}File "solution\.py", line 2\n[\s\S]*SyntaxError/);
+      const crash = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/test/compilecode',
+          headers: bearer(token),
+          payload: { code: 'print("start")\nraise RuntimeError("boom")', lang: 'python', qid: ids.qid },
+        })
+      ).json();
+      expect(crash).toMatchObject({ status: 'runtime-error', output: 'start\n', compileOutput: '' });
+      expect(crash.runError).toContain('RuntimeError: boom');
     },
     60_000,
   );

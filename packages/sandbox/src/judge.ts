@@ -34,8 +34,12 @@ export interface CodeRunOutcome {
   status: Verdict;
   /** What the output box shows. */
   output: string;
-  /** Compile errors and warnings, or the runtime error text (the syntax-errors box). */
+  /** Compile errors and warnings, then the runtime error text (both of the boxes below). */
   error: string;
+  /** What the compiler said (errors or warnings): the syntax-errors box. */
+  compileOutput: string;
+  /** Why the run failed, or what it wrote to stderr: shown with the output. */
+  runError: string;
   tests?: TestOutcome[];
   passed?: number;
   total?: number;
@@ -95,12 +99,76 @@ export async function runProgram(
     runLimits: req.limits,
   });
   const compileWarnings = res.compile?.stderr.trim() ?? '';
-  if (res.compile && res.compile.verdict !== 'ok') {
-    return { status: res.compile.verdict, output: '', error: errorText(res.compile), executor: res.executor };
-  }
+  if (res.compile && res.compile.verdict !== 'ok')
+    return compileFailed(errorText(res.compile), res.executor, res.compile.verdict);
   const run = res.runs[0];
-  const error = [compileWarnings, errorText(run)].filter(Boolean).join('\n');
-  return { status: run.verdict, output: run.stdout, error, executor: res.executor };
+  const syntax = loadTimeSyntaxError(req.language, run);
+  if (syntax !== null) return compileFailed(syntax, res.executor);
+  const runError = errorText(run);
+  const error = [compileWarnings, runError].filter(Boolean).join('\n');
+  return {
+    status: run.verdict,
+    output: run.stdout,
+    error,
+    compileOutput: compileWarnings,
+    runError,
+    executor: res.executor,
+  };
+}
+
+/** A compile that failed (or stopped at a limit: its verdict): nothing ran. */
+const compileFailed = (message: string, executor: string, status: Verdict = 'compile-error'): CodeRunOutcome => ({
+  status,
+  output: '',
+  error: message,
+  compileOutput: message,
+  runError: '',
+  executor,
+});
+
+/**
+ * Python and JavaScript compile as they load: a syntax error there is the first run failing
+ * before any of the candidate's code ran. It is the compile error it is (the syntax-errors box),
+ * said once, without the frames of the harness that loaded the code. A SyntaxError raised while
+ * the code runs (eval, JSON.parse) stays a runtime error. Null when the run did not fail so.
+ */
+function loadTimeSyntaxError(language: ProgramLanguage, run: StepResult | undefined): string | null {
+  if (!run || run.verdict !== 'runtime-error') return null;
+  const err = run.stderr.replace(/\s+$/, '');
+  if (language === 'python') {
+    const lines = err.split('\n');
+    if (!/^(SyntaxError|IndentationError|TabError): /.test(lines[lines.length - 1] ?? '')) return null;
+    // The location frame of a syntax error in the candidate's file has no ", in <function>".
+    const at = lines.findIndex((l) => /^\s*File "(\/box\/main\.py|solution\.py)", line \d+$/.test(l));
+    return at < 0 ? null : lines.slice(at).join('\n');
+  }
+  if (language === 'javascript') {
+    if (!/^SyntaxError: /m.test(err) || !/^\s+at wrapSafe \(node:internal\//m.test(err)) return null;
+    const stack = err.search(/^\s+at /m);
+    return (stack < 0 ? err : err.slice(0, stack)).replace(/\s+$/, '');
+  }
+  return null;
+}
+
+/**
+ * The C and C++ harness puts two lines before the candidate's code and a `#line 1`, so the
+ * compiler's line numbers are the candidate's, but the source excerpt it prints under a message
+ * is the file's own line of that number: two lines early. Put the candidate's line back in the
+ * excerpts of messages about their code (the caret's column is the candidate's line's).
+ */
+function harnessExcerpts(language: ProgramLanguage, text: string, code: string): string {
+  if ((language !== 'c' && language !== 'cpp') || !text) return text;
+  const lines = code.split('\n');
+  let inCode = false;
+  return text
+    .split('\n')
+    .map((l) => {
+      if (/^\/box\/main\.(c|cpp):\d+/.test(l)) inCode = true;
+      else if (/^\S/.test(l)) inCode = false;
+      const m = /^(\s*)(\d+) \| /.exec(l);
+      return inCode && m ? `${m[1]}${m[2]} | ${lines[Number(m[2]) - 1] ?? ''}` : l;
+    })
+    .join('\n');
 }
 
 /** Compile once, run every test case, report each pass/fail (hidden cases without their data). */
@@ -144,17 +212,18 @@ export async function runTests(
     stdins,
     runLimits: req.limits,
   });
-  if (res.compile && res.compile.verdict !== 'ok') {
+  const notRun = { tests: [], passed: 0, total: req.tests.length };
+  if (res.compile && res.compile.verdict !== 'ok')
     return {
-      status: res.compile.verdict,
-      output: '',
-      error: errorText(res.compile),
-      tests: [],
-      passed: 0,
-      total: req.tests.length,
-      executor: res.executor,
+      ...compileFailed(
+        harnessExcerpts(req.language, errorText(res.compile), req.code),
+        res.executor,
+        res.compile.verdict,
+      ),
+      ...notRun,
     };
-  }
+  const syntax = loadTimeSyntaxError(req.language, res.runs[0]);
+  if (syntax !== null) return { ...compileFailed(syntax, res.executor), ...notRun };
   const tests: TestOutcome[] = res.runs.map((run, index) => {
     const hidden = Boolean(req.tests[index].hidden);
     const actual = sig?.returns ? lastLine(run.stdout) : run.stdout;
@@ -173,10 +242,13 @@ export async function runTests(
     .map((r, i) => (r.verdict !== 'ok' && !tests[i].hidden ? `Test ${i + 1}: ${errorText(r)}` : ''))
     .filter(Boolean);
   const summary = `${passed} of ${tests.length} test cases passed`;
+  const compileOutput = harnessExcerpts(req.language, res.compile?.stderr.trim() ?? '', req.code);
   return {
     status: firstBad ? firstBad.verdict : 'ok',
     output: summary,
-    error: [res.compile?.stderr.trim() ?? '', ...visibleErrors].filter(Boolean).join('\n'),
+    error: [compileOutput, ...visibleErrors].filter(Boolean).join('\n'),
+    compileOutput,
+    runError: visibleErrors.join('\n'),
     tests,
     passed,
     total: tests.length,

@@ -1,4 +1,10 @@
-import { ISSUE_TYPES, TRANSLATION_NOT_AVAILABLE, UPLOAD_MESSAGES, WINDOW_SWITCH_TITLES } from '@invigil/contracts';
+import {
+  CODE_TOO_LONG,
+  ISSUE_TYPES,
+  TRANSLATION_NOT_AVAILABLE,
+  UPLOAD_MESSAGES,
+  WINDOW_SWITCH_TITLES,
+} from '@invigil/contracts';
 
 /** The test engine's texts (spec wording where the spec gives it). */
 export default {
@@ -130,6 +136,10 @@ export default {
     compileCountOne: 'Compiled 1 time',
     running: 'Running your code…',
     waiting: 'The code runner is busy. Your run is waiting and starts by itself in about {{s}} s.',
+    ownLimit:
+      'You have run your code many times in a short while. Your run is waiting and starts by itself in about {{s}} s.',
+    tooLong: CODE_TOO_LONG,
+    keys: 'Tab indents your code. To leave the editor with the keyboard, press Esc, then Tab.',
     syntaxErrors: 'Syntax errors',
     output: 'Output',
     noOutput: 'Run your code to see its output here.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../shared/id.ts';
+import { CODE_MAX_CHARS, CODE_TOO_LONG } from './coding-constants.ts';
 
 const Flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])]);
 
@@ -8,7 +9,7 @@ const Flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', '
  * (hidden ones are reported without their data); otherwise the program runs as written.
  */
 export const CompileCodeRequest = z.object({
-  code: z.string().max(65536),
+  code: z.string().max(CODE_MAX_CHARS, CODE_TOO_LONG),
   lang: z.union([z.string().min(1).max(40), z.number().int()]),
   qid: Id.optional().nullable(),
   classname: z.string().max(64).optional().nullable(),
@@ -36,8 +37,12 @@ export const CompileCodeResponse = z.object({
   output: z.string(),
   /** The spec's reply "text": the same text as output, for callers written from the spec's call table (ADR 0205). */
   text: z.string().optional(),
-  /** Compile errors and warnings or the runtime error (the syntax-errors box). */
+  /** Compile errors and warnings, then the runtime error. */
   error: z.string(),
+  /** What the compiler said (errors or warnings; a Python or JavaScript syntax error): the syntax-errors box (ADR 0270). */
+  compileOutput: z.string().optional(),
+  /** Why the run failed, or what it wrote to stderr: shown with the output. */
+  runError: z.string().optional(),
   html: z.boolean().optional(),
   testResults: z.array(TestCaseResult).optional(),
   passed: z.number().int().optional(),

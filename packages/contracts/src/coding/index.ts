@@ -2,4 +2,5 @@
 export * from './program-languages.ts';
 export * from './program-skeleton.ts';
 export * from './compile-code.ts';
+export * from './coding-constants.ts';
 export * from './get-tables.ts';

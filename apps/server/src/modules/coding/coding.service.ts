@@ -143,7 +143,13 @@ export class CodingService {
           stdin: body.stdin,
           limits,
         });
-        return { status: r.status, output: r.output, error: r.error };
+        return {
+          status: r.status,
+          output: r.output,
+          error: r.error,
+          compileOutput: r.compileOutput,
+          runError: r.runError,
+        };
       }
       const tests = q!.answerKey.testCases;
       if (!Array.isArray(tests) || tests.length === 0) throw badRequest('This question has no test cases');
@@ -167,6 +173,8 @@ export class CodingService {
         status: r.status,
         output: r.output,
         error: r.error,
+        compileOutput: r.compileOutput,
+        runError: r.runError,
         testResults: r.tests,
         passed: r.passed,
         total: r.total,

@@ -9,6 +9,8 @@ import {
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
+import { CODE_MAX_CHARS } from '@invigil/contracts';
+import { maxLength } from './code-length.ts';
 import { COPY_PASTE_BLOCKED } from './coding-rules.ts';
 
 /** Per-language highlighting, each loaded only when its language is shown. */
@@ -48,9 +50,13 @@ export interface CodeEditorProps {
   language: string;
   disabled: boolean;
   label: string;
+  /** Id of the text that tells keyboard users how to leave the editor (Tab indents in it). */
+  describedBy: string;
   onChange(code: string): void;
   /** A copy, cut, paste or drop was refused. */
   onBlocked(): void;
+  /** A change was refused: the code would pass CODE_MAX_CHARS. */
+  onTooLong(): void;
 }
 
 const blocked = (onBlocked: () => void) => (e: Event) => {
@@ -67,15 +73,17 @@ export default function CodeEditor({
   language,
   disabled,
   label,
+  describedBy,
   onChange,
   onBlocked,
+  onTooLong,
 }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const lang = useRef(new Compartment());
   const readOnly = useRef(new Compartment());
-  const handlers = useRef({ onChange, onBlocked });
-  handlers.current = { onChange, onBlocked };
+  const handlers = useRef({ onChange, onBlocked, onTooLong });
+  handlers.current = { onChange, onBlocked, onTooLong };
 
   useEffect(() => {
     const block = blocked(() => handlers.current.onBlocked());
@@ -96,8 +104,13 @@ export default function CodeEditor({
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           lang.current.of([]),
           readOnly.current.of(EditorState.readOnly.of(disabled)),
-          EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'code-editor' }),
+          EditorView.contentAttributes.of({
+            'aria-label': label,
+            'aria-describedby': describedBy,
+            'data-testid': 'code-editor',
+          }),
           EditorView.domEventHandlers({ copy: block, cut: block, paste: block, drop: block }),
+          maxLength(CODE_MAX_CHARS, () => handlers.current.onTooLong()),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) handlers.current.onChange(u.state.doc.toString());
           }),

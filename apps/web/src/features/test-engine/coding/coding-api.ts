@@ -33,7 +33,8 @@ export async function compileWhenFree(
   body: CompileCodeRequest,
   opts: {
     signal: AbortSignal;
-    onWaiting(seconds: number, attempt: number): void;
+    /** busy: the runner every candidate shares is full (503); limit: this candidate's own share is used (429). */
+    onWaiting(seconds: number, attempt: number, reason: 'busy' | 'limit'): void;
     sleep?: (ms: number) => Promise<void>;
   },
 ): Promise<CompileCodeResponse> {
@@ -50,7 +51,7 @@ export async function compileWhenFree(
     } catch (err) {
       const wait = retryAfterOf(err);
       if (wait === null || opts.signal.aborted) throw err;
-      opts.onWaiting(wait, attempt);
+      opts.onWaiting(wait, attempt, (err as ApiError).status === 429 ? 'limit' : 'busy');
       await sleep(wait * 1000);
       if (opts.signal.aborted) throw err;
     }

@@ -1,7 +1,9 @@
 import type { CodingLanguageOption, CompileCodeResponse } from '@invigil/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
+import { EditorState } from '@codemirror/state';
 import { compileWhenFree, retryAfterOf } from './coding-api.ts';
+import { maxLength } from './code-length.ts';
 import {
   changeLanguage,
   initialLanguage,
@@ -78,6 +80,56 @@ describe('result mapping', () => {
     expect(rt).toMatchObject({ syntaxErrors: '', output: 'Time limit exceeded' });
   });
 
+  it('the syntax-errors box holds what the compiler said; the program and its failure stay in the output', () => {
+    const warned = toRunView(
+      {
+        status: 'ok',
+        output: '42\n',
+        error: "main.c:2: warning: unused variable 'x'",
+        compileOutput: "main.c:2: warning: unused variable 'x'",
+        runError: '',
+      },
+      'c',
+    );
+    expect(warned).toMatchObject({ syntaxErrors: "main.c:2: warning: unused variable 'x'", output: '42\n' });
+    // A runtime error naming an 'error' (std::runtime_error) is not a syntax error.
+    const thrown = toRunView(
+      {
+        status: 'runtime-error',
+        output: 'start\n',
+        error: "terminate called after throwing an instance of 'std::runtime_error'",
+        compileOutput: '',
+        runError: "terminate called after throwing an instance of 'std::runtime_error'",
+      },
+      'cpp',
+    );
+    expect(thrown.syntaxErrors).toBe('');
+    expect(thrown.output).toBe("start\n\nterminate called after throwing an instance of 'std::runtime_error'");
+    const py = toRunView(
+      {
+        status: 'compile-error',
+        output: '',
+        error: '  File "/box/main.py", line 1\nSyntaxError: x',
+        compileOutput: '  File "/box/main.py", line 1\nSyntaxError: x',
+        runError: '',
+      },
+      'python',
+    );
+    expect(py).toMatchObject({ syntaxErrors: '  File "/box/main.py", line 1\nSyntaxError: x', output: '' });
+    // A compiler note that is neither an error nor a warning goes with the output.
+    const note = toRunView(
+      {
+        status: 'ok',
+        output: 'hi',
+        error: 'Note: Main.java uses unchecked',
+        compileOutput: 'Note: Main.java uses unchecked',
+        runError: '',
+      },
+      'java',
+    );
+    expect(note).toMatchObject({ syntaxErrors: '', output: 'hi\nNote: Main.java uses unchecked' });
+  });
+
   it('shows visible test cases and only counts hidden ones', () => {
     const v = toRunView(
       {
@@ -124,18 +176,41 @@ describe('a busy runner', () => {
     const fetchMock = vi.fn(async () => replies.shift()!);
     vi.stubGlobal('fetch', fetchMock);
     const waits: number[] = [];
+    const reasons: string[] = [];
     const slept: number[] = [];
     const r = await compileWhenFree(
       { code: 'print(42)', lang: 'python' },
       {
         signal: new AbortController().signal,
-        onWaiting: (s) => waits.push(s),
+        onWaiting: (s, _attempt, reason) => (waits.push(s), reasons.push(reason)),
         sleep: async (ms) => void slept.push(ms),
       },
     );
     expect(r.output).toBe('42');
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(waits).toEqual([2, 1]);
+    // A full runner is 'busy'; this candidate's own share used up (429) is said as such.
+    expect(reasons).toEqual(['busy', 'limit']);
     expect(slept).toEqual([2000, 1000]);
+  });
+});
+
+describe('the longest code', () => {
+  it('refuses a change past the limit whole, and says so; shortening always passes', () => {
+    const refused: number[] = [];
+    let state = EditorState.create({ doc: '1234', extensions: [maxLength(6, () => refused.push(1))] });
+    state = state.update({ changes: { from: 4, insert: '56' } }).state;
+    expect(state.doc.toString()).toBe('123456');
+    state = state.update({ changes: { from: 6, insert: '7' } }).state;
+    expect(state.doc.toString()).toBe('123456');
+    expect(refused).toHaveLength(1);
+    // A replacement that keeps the length under the limit passes.
+    state = state.update({ changes: { from: 0, to: 6, insert: 'abc' } }).state;
+    expect(state.doc.toString()).toBe('abc');
+    // Code kept from before the limit can still be shortened.
+    let over = EditorState.create({ doc: '123456789', extensions: [maxLength(6, () => refused.push(1))] });
+    over = over.update({ changes: { from: 0, to: 1 } }).state;
+    expect(over.doc.toString()).toBe('23456789');
+    expect(refused).toHaveLength(1);
   });
 });

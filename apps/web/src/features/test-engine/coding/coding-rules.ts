@@ -45,13 +45,33 @@ export interface RunView {
   sql: { columns: string[]; rows: unknown[][]; truncated: boolean; sqlMessage: string } | null;
 }
 
-/** Spec: compile output containing 'error' or 'Warning' is shown as a syntax error. */
-const isSyntaxError = (text: string) => /error|Warning/.test(text);
+/**
+ * Spec: compile output containing 'error' or 'Warning' is shown as a syntax error. Compilers write
+ * 'warning:' in lower case, so the match ignores case; it is applied to what the compiler said
+ * (compileOutput), never to what the program printed or why it stopped (ADR 0270).
+ */
+const isSyntaxError = (text: string) => /error|warning/i.test(text);
+
+/**
+ * The syntax-errors box and the run's own error text. A reply without compileOutput (an older
+ * server) is read by the spec's rule over the whole error text.
+ */
+function splitDiagnostics(r: CompileCodeResponse): { syntax: string; runError: string } {
+  const error = r.error ?? '';
+  if (r.compileOutput === undefined) {
+    const syntax = r.status === 'compile-error' || /error|Warning/.test(error);
+    return syntax ? { syntax: error, runError: '' } : { syntax: '', runError: error };
+  }
+  const compiled = r.compileOutput;
+  const syntax = r.status === 'compile-error' || isSyntaxError(compiled) ? compiled : '';
+  // Compiler notes that are neither (javac's "Note: ..."): with the output.
+  const runError = [syntax ? '' : compiled, r.runError ?? ''].filter(Boolean).join('\n');
+  return { syntax, runError };
+}
 
 /** Maps a compilecode reply to the boxes of the coding view; hidden cases only as a count. */
 export function toRunView(r: CompileCodeResponse, lang: string): RunView {
-  const error = r.error ?? '';
-  const syntax = r.status === 'compile-error' || isSyntaxError(error);
+  const { syntax, runError } = splitDiagnostics(r);
   const tests = (r.testResults ?? [])
     .filter((t) => !t.hidden)
     .map((t) => ({
@@ -68,8 +88,8 @@ export function toRunView(r: CompileCodeResponse, lang: string): RunView {
     : null;
   return {
     status: r.status,
-    syntaxErrors: syntax && !sql ? error : '',
-    output: [r.output, !syntax && !sql ? error : ''].filter(Boolean).join('\n'),
+    syntaxErrors: sql ? '' : syntax,
+    output: [r.output, sql ? '' : runError].filter(Boolean).join('\n'),
     html: !!r.html,
     tests,
     hiddenCount,

@@ -7,7 +7,7 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { GetTablesResponse } from '@invigil/contracts';
+import { CODE_MAX_CHARS, type GetTablesResponse } from '@invigil/contracts';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -28,12 +28,13 @@ import { RunResults, TablesPanel } from './run-results.tsx';
 
 const CodeEditor = lazy(() => import('./code-editor.tsx'));
 
-type Phase = { kind: 'idle' } | { kind: 'running' } | { kind: 'waiting'; seconds: number };
+type Phase = { kind: 'idle' } | { kind: 'running' } | { kind: 'waiting'; seconds: number; reason: 'busy' | 'limit' };
 
 /** Coding (20): language selector, editor, Compile & Execute Code, the result boxes (spec). */
 export function CodingView({ item, examId, disabled, onChange }: QuestionViewProps) {
   const { t } = useTranslation('testEngine');
   const selectId = useId();
+  const keysId = useId();
   const [state, setState] = useState<CodingState>(() => startState(item, readCodingState(examId, item.qid)));
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [notice, setNotice] = useState<{ severity: 'warning' | 'error' | 'info'; text: string } | null>(null);
@@ -101,6 +102,11 @@ export function CodingView({ item, examId, disabled, onChange }: QuestionViewPro
   }, [sql, item.qid]);
 
   const compile = async () => {
+    // An answer kept from before the limit: say so here rather than as the run's 400.
+    if (latest.current.code.length > CODE_MAX_CHARS) {
+      setNotice({ severity: 'warning', text: t('coding.tooLong') });
+      return;
+    }
     const counted: CodingState = { ...latest.current, countCompilation: latest.current.countCompilation + 1 };
     save(counted, true);
     setNotice(null);
@@ -123,7 +129,10 @@ export function CodingView({ item, examId, disabled, onChange }: QuestionViewPro
           methodname: item.methodname || undefined,
           testCaseFlag: hasTests,
         },
-        { signal: ctrl.signal, onWaiting: (seconds) => setPhase({ kind: 'waiting', seconds }) },
+        {
+          signal: ctrl.signal,
+          onWaiting: (seconds, _attempt, reason) => setPhase({ kind: 'waiting', seconds, reason }),
+        },
       );
       if (latest.current.codelang === counted.codelang)
         save({ ...latest.current, run: toRunView(r, counted.codelang) }, false);
@@ -145,8 +154,10 @@ export function CodingView({ item, examId, disabled, onChange }: QuestionViewPro
         language={state.codelang}
         disabled={disabled || loadingLang}
         label={t('coding.editor')}
+        describedBy={keysId}
         onChange={(code) => save({ ...latest.current, code }, true)}
         onBlocked={() => setNotice({ severity: 'info', text: t('coding.copyPaste') })}
+        onTooLong={() => setNotice({ severity: 'warning', text: t('coding.tooLong') })}
       />
     </Suspense>
   );
@@ -187,9 +198,14 @@ export function CodingView({ item, examId, disabled, onChange }: QuestionViewPro
       )}
       {phase.kind !== 'idle' && (
         <Alert severity="info" role="status" data-testid="run-phase">
-          {phase.kind === 'waiting' ? t('coding.waiting', { s: phase.seconds }) : t('coding.running')}
+          {phase.kind === 'waiting'
+            ? t(phase.reason === 'limit' ? 'coding.ownLimit' : 'coding.waiting', { s: phase.seconds })
+            : t('coding.running')}
         </Alert>
       )}
+      <Typography id={keysId} variant="caption" color="text.secondary" sx={{ mb: -1.5 }}>
+        {t('coding.keys')}
+      </Typography>
       {sql ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
           <Box sx={{ minWidth: 0 }}>{editor}</Box>

@@ -11,7 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Matrix3x3, type Sharp } from 'sharp';
 import { clm, frame } from './holdout.ts';
 import { identities, type Item } from './images.ts';
 
@@ -20,7 +20,7 @@ const usr = path.join(here, '.cache/deb/root/usr');
 const W = 550;
 const H = 450;
 
-const jpeg = (s: sharp.Sharp, quality = 80) => s.jpeg({ quality }).toBuffer();
+const jpeg = (s: Sharp, quality = 80) => s.jpeg({ quality }).toBuffer();
 const cover = (b: Buffer) => sharp(b).resize(W, H, { fit: 'cover' });
 /** the room behind a candidate who sits back: opencv-doc's desk with things, out of focus */
 const room = () =>
@@ -38,7 +38,7 @@ async function onRoom(face: Buffer, size: number, left: number, top: number, bri
 }
 
 /** sensor noise of +-amp grey levels on each channel (chroma noise, as a webcam in low light) */
-async function noisy(s: sharp.Sharp, amp: number): Promise<Buffer> {
+async function noisy(s: Sharp, amp: number): Promise<Buffer> {
   const { data, info } = await s.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let seed = 11;
   for (let i = 0; i < data.length; i++) {
@@ -48,7 +48,7 @@ async function noisy(s: sharp.Sharp, amp: number): Promise<Buffer> {
   return jpeg(sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }));
 }
 
-const tint = (m: number[][]) => (b: Buffer) => jpeg(cover(b).recomb(m as sharp.Matrix3x3));
+const tint = (m: number[][]) => (b: Buffer) => jpeg(cover(b).recomb(m as Matrix3x3));
 
 /** the variants, each from a square-ish picture of one person whose face is near the middle */
 export const CAPTURE_VARIANTS: Record<string, (b: Buffer) => Promise<Buffer>> = {

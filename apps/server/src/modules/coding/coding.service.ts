@@ -47,6 +47,11 @@ export function limitsOf(content: Record<string, unknown>): Partial<Limits> | un
   return l && typeof l === 'object' ? (l as Partial<Limits>) : undefined;
 }
 
+/** what a run says, whatever ran it: the status, the program's output and the two kinds of error */
+function verdictOf(r: Pick<CompileCodeResponse, 'status' | 'output' | 'error' | 'compileOutput' | 'runError'>) {
+  return { status: r.status, output: r.output, error: r.error, compileOutput: r.compileOutput, runError: r.runError };
+}
+
 export class CodingService {
   constructor(
     private readonly questions: CodingQuestionRepository,
@@ -143,13 +148,7 @@ export class CodingService {
           stdin: body.stdin,
           limits,
         });
-        return {
-          status: r.status,
-          output: r.output,
-          error: r.error,
-          compileOutput: r.compileOutput,
-          runError: r.runError,
-        };
+        return verdictOf(r);
       }
       const tests = q!.answerKey.testCases;
       if (!Array.isArray(tests) || tests.length === 0) throw badRequest('This question has no test cases');
@@ -170,11 +169,7 @@ export class CodingService {
         limits,
       });
       return {
-        status: r.status,
-        output: r.output,
-        error: r.error,
-        compileOutput: r.compileOutput,
-        runError: r.runError,
+        ...verdictOf(r),
         testResults: r.tests,
         passed: r.passed,
         total: r.total,

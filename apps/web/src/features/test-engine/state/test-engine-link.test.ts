@@ -35,6 +35,8 @@ async function running() {
 
 const stored = { userExamId: 7, examDetail: 'e', questionsData: 'q', submitType: 'STANDARD', status: '010' };
 const evaluation = { obtainedMarks: 1, totalMarks: 2, percentage: 50 };
+/** the server's answer to a submission it took and scored */
+const processed = { status: 'SUCCESS', nextAction: 'result', examStatus: '010', resultStatus: 'Processed', evaluation };
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -52,13 +54,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('a submission that failed while the page stays open', () => {
   it('is sent again every RESEND_MS until the server takes it; then the stored copy and the local copy go', async () => {
-    api.submitTest.mockRejectedValueOnce(new ApiError(0, 'Network error', null)).mockResolvedValue({
-      status: 'SUCCESS',
-      nextAction: 'result',
-      examStatus: '010',
-      resultStatus: 'Processed',
-      evaluation,
-    });
+    api.submitTest.mockRejectedValueOnce(new ApiError(0, 'Network error', null)).mockResolvedValue(processed);
     const engine = await running();
     await engine.submit('010');
     expect(engine.get().submission).toMatchObject({ state: 'failed' });
@@ -76,13 +72,7 @@ describe('a submission that failed while the page stays open', () => {
   });
 
   it('is sent at once when the link comes back', async () => {
-    api.submitTest.mockResolvedValue({
-      status: 'SUCCESS',
-      nextAction: 'result',
-      examStatus: '010',
-      resultStatus: 'Processed',
-      evaluation,
-    });
+    api.submitTest.mockResolvedValue(processed);
     const engine = await running();
     await engine.submit('010');
     engine.onOnline();

@@ -12,6 +12,7 @@ import { rememberOrg, storedOrg } from '../../lib/dashboard-storage.ts';
 import { useDashboardLists } from './api/dashboard-lists.ts';
 import { CompletedTable } from './components/completed-table.tsx';
 import { ExpiredTable } from './components/expired-table.tsx';
+import { defaultGroupId } from './default-group.ts';
 import { GroupButtons } from './components/group-buttons.tsx';
 import { type ListTab, ListTabs } from './components/list-tabs.tsx';
 import { OrgSelect } from './components/org-select.tsx';
@@ -52,7 +53,7 @@ export function ListArea({ menuKey, onSelectMenu, fixedTab }: AreaProps & { fixe
   const selectedId =
     groupByTab[tab] !== undefined && inTab.some((g) => g.groupId === groupByTab[tab])
       ? groupByTab[tab]!
-      : (inTab[0]?.groupId ?? null);
+      : defaultGroupId(inTab, tab);
   const group = inTab.find((g) => g.groupId === selectedId) ?? null;
   const empty = t(`empty.${tab}.${category}`);
   const label = `${t(`tabs.${tab}`, { noun })}${group ? `: ${group.groupName}` : ''}`;

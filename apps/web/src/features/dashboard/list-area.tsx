@@ -98,7 +98,10 @@ export function ListArea({ menuKey, onSelectMenu, fixedTab }: AreaProps & { fixe
               selected={selectedId}
               onSelect={(id) => setGroupByTab((s) => ({ ...s, [tab]: id }))}
             />
-            {tab === 'completed' && group && <ReportLink groupId={group.groupId} ready={group.reportReady} />}
+            {tab === 'completed' && group && (
+              // One link a group: a download still running for another group does not disable this one.
+              <ReportLink key={group.groupId} groupId={group.groupId} ready={group.reportReady} />
+            )}
             {tab === 'pending' && (
               <PendingTable
                 rows={group?.pending ?? []}

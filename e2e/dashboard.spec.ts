@@ -284,6 +284,30 @@ test('group report downloads as a valid PDF naming the user', async ({ page }) =
   expect(text).toContain('Quantitative Skills');
 });
 
+test("a slow report download does not hold the next organisation's report link", async ({ page }) => {
+  await signIn(page, USERS.candidate);
+  await open(page, 'Survey');
+  await tab(page, 'Completed Survey');
+  await chooseOrg(page, 'Globex Corporation');
+  await expect(row(page, 'Globex Corporation')).toBeVisible();
+  await chooseOrg(page, 'Northwind Academy');
+  await expect(row(page, 'Globex Corporation')).toBeHidden();
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/users/group-report/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const link = main(page).getByRole('button', { name: 'Click here to download the Report' });
+  await link.dblclick();
+  await expect(link).toBeDisabled();
+  await chooseOrg(page, 'Globex Corporation'); // its lists are cached: shown at once
+  await expect(row(page, 'Globex Corporation')).toBeVisible();
+  // Globex's report is another report: its link answers at once, whatever Northwind's is doing.
+  await expect(link).toBeEnabled();
+  release();
+});
+
 test('support and user help; queued submissions are re-sent on dashboard load', async ({ page }) => {
   await signIn(page, USERS.candidate);
   await open(page, 'Support');

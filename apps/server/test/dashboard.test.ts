@@ -315,6 +315,9 @@ describe('group report', () => {
     expect(text).toContain('Asha Rao');
     expect(text).toContain('Aptitude Batch 2026');
     expect(text).toContain('Quantitative Skills');
+    // Dates as the dashboard writes them (spec section 9), not Intl en-IN's 'Sept' and '2:03 pm'.
+    expect(text).toMatch(/Generated: \d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} [AP]M UTC/);
+    expect(text).not.toMatch(/\d (am|pm)\b|Sept/);
 
     const processing = l.groups.find((g) => !g.reportReady)!;
     const notReady = await t.app.inject({

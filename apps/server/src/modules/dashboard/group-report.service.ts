@@ -22,18 +22,20 @@ const STATUS_TEXT: Record<string, string> = {
   '999': 'Result Failed',
 };
 
-const fmtDate = (d: Date | null) =>
-  d
-    ? new Intl.DateTimeFormat('en-IN', {
-        day: '2-digit',
-        month: 'short',
-        year: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        hour12: true,
-        timeZone: 'UTC',
-      }).format(d) + ' UTC'
-    : 'N.A.';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Day, short month, year with a 12-hour time (spec section 9), as the dashboard writes them
+ * ('05 Sep 2026, 02:03 PM'), in UTC and saying so: the server does not know the reader's zone.
+ * Not Intl's en-IN, which writes 'Sept' and '2:03 pm'.
+ */
+const fmtDate = (d: Date | null) => {
+  if (!d) return 'N.A.';
+  const h = d.getUTCHours();
+  const time = `${two(h % 12 === 0 ? 12 : h % 12)}:${two(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
+  return `${two(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${time} UTC`;
+};
 
 /** "Asha Rao" + a timestamp + .pdf, safe as a file name. */
 function reportFileName(firstName: string, lastName: string, at: Date): string {

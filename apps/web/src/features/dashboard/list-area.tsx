@@ -12,6 +12,7 @@ import { rememberOrg, storedOrg } from '../../lib/dashboard-storage.ts';
 import { useDashboardLists } from './api/dashboard-lists.ts';
 import { CompletedTable } from './components/completed-table.tsx';
 import { ExpiredTable } from './components/expired-table.tsx';
+import { defaultGroupId } from './default-group.ts';
 import { GroupButtons } from './components/group-buttons.tsx';
 import { type ListTab, ListTabs } from './components/list-tabs.tsx';
 import { OrgSelect } from './components/org-select.tsx';
@@ -52,7 +53,7 @@ export function ListArea({ menuKey, onSelectMenu, fixedTab }: AreaProps & { fixe
   const selectedId =
     groupByTab[tab] !== undefined && inTab.some((g) => g.groupId === groupByTab[tab])
       ? groupByTab[tab]!
-      : (inTab[0]?.groupId ?? null);
+      : defaultGroupId(inTab, tab);
   const group = inTab.find((g) => g.groupId === selectedId) ?? null;
   const empty = t(`empty.${tab}.${category}`);
   const label = `${t(`tabs.${tab}`, { noun })}${group ? `: ${group.groupName}` : ''}`;
@@ -97,7 +98,10 @@ export function ListArea({ menuKey, onSelectMenu, fixedTab }: AreaProps & { fixe
               selected={selectedId}
               onSelect={(id) => setGroupByTab((s) => ({ ...s, [tab]: id }))}
             />
-            {tab === 'completed' && group && <ReportLink groupId={group.groupId} ready={group.reportReady} />}
+            {tab === 'completed' && group && (
+              // One link a group: a download still running for another group does not disable this one.
+              <ReportLink key={group.groupId} groupId={group.groupId} ready={group.reportReady} />
+            )}
             {tab === 'pending' && (
               <PendingTable
                 rows={group?.pending ?? []}

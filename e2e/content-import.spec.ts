@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/server.ts';
 import { fixturePackage } from '../apps/server/test/content/packages.ts';
 import { signIn, USERS } from './support/auth.ts';
-import { importPackage, menu, openArea } from './support/staff-menu.ts';
+import { importOneCandidate, importPackage, menu, openArea } from './support/staff-menu.ts';
 import { seriousViolations } from './support/axe.ts';
 import { shootBoth } from './support/screenshots.ts';
 
@@ -36,13 +36,7 @@ test('an administrator imports a test and a roster and schedules it; the new can
   await shootBoth(admin, 'admin-import-test');
   expect(await seriousViolations(admin)).toEqual([]);
 
-  await openArea(admin, 'Import Candidates');
-  await admin
-    .getByTestId('roster-file')
-    .setInputFiles({ name: 'roster.csv', mimeType: 'text/csv', buffer: Buffer.from(ROSTER) });
-  await admin.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(admin.getByTestId('roster-done')).toHaveText('Rows read: 1. Candidates created: 1, updated: 0.');
-  const link = await admin.getByTestId('invite-link').innerText();
+  const link = await importOneCandidate(admin, ROSTER);
   expect(link).toMatch(/\/v2\/user\/login\?invite=[A-Za-z0-9_-]{43}$/);
   await shootBoth(admin, 'admin-import-candidates');
   expect(await seriousViolations(admin)).toEqual([]);

@@ -1,7 +1,7 @@
 import { expect, test } from './support/server.ts';
 import { taoPackage } from '../apps/server/test/content/packages.ts';
 import { signIn, USERS } from './support/auth.ts';
-import { importPackage, menu, openArea } from './support/staff-menu.ts';
+import { importOneCandidate, importPackage, menu, openArea } from './support/staff-menu.ts';
 import { dismissNotice, next, orderColumnB, question, saved } from './support/test-engine.ts';
 
 /**
@@ -27,13 +27,7 @@ test('a TAO package and a semicolon roster: the new candidate takes the test, me
   await expect(admin.getByTestId('import-done')).toContainText(`Imported “${TEST_NAME}” as test`);
   await expect(admin.getByTestId('import-done')).toContainText('Questions: 8, media files: 2.');
 
-  await openArea(admin, 'Import Candidates');
-  await admin
-    .getByTestId('roster-file')
-    .setInputFiles({ name: 'roster.csv', mimeType: 'text/csv', buffer: Buffer.from(ROSTER) });
-  await admin.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(admin.getByTestId('roster-done')).toHaveText('Rows read: 1. Candidates created: 1, updated: 0.');
-  const link = await admin.getByTestId('invite-link').innerText();
+  const link = await importOneCandidate(admin, ROSTER);
 
   await openArea(admin, 'Schedule Test');
   const option = admin.getByLabel('Test', { exact: true }).locator('option').first();

@@ -17,3 +17,14 @@ export async function importPackage(page: Page, name: string, buffer: Buffer) {
   await page.getByTestId('import-file').setInputFiles({ name, mimeType: 'application/zip', buffer });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
 }
+
+/** Uploads a one-candidate roster from the Import Candidates area; returns the invite link shown. */
+export async function importOneCandidate(page: Page, csv: string): Promise<string> {
+  await openArea(page, 'Import Candidates');
+  await page
+    .getByTestId('roster-file')
+    .setInputFiles({ name: 'roster.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByTestId('roster-done')).toHaveText('Rows read: 1. Candidates created: 1, updated: 0.');
+  return page.getByTestId('invite-link').innerText();
+}

@@ -117,6 +117,7 @@ export const EnvSchema = z.object({
   CODE_RUNS_PER_USER: int(1),
   CODE_RUNS_PER_MINUTE: int(1),
   FACE_ANALYSIS_PER_MINUTE: int(1),
+  PROCTORING_SAMPLES_PER_MINUTE: int(1),
   MYSQL_URL: url(),
   SNAPSHOT_KEEP: int(1, 1000),
   SNAPSHOT_MAX_KB: int(1, 8192),
@@ -211,6 +212,12 @@ export interface AppConfig {
    * product's own pages never call them, so a limit keeps them from being an unmetered oracle.
    */
   faceAnalysisPerMinute: number;
+  /**
+   * Proctoring pictures and speaker samples (photoCheck, saveImage, saveErrorImage,
+   * savePrimaryImage, getaudio) one user may send per minute, then 429: each is stored or
+   * analysed, and the pages send one of each per photo_timer.
+   */
+  proctoringSamplesPerMinute: number;
   /** MySQL server for SQL questions in the mysql dialect (the sandbox's default when absent). */
   mysqlUrl?: string;
   /** Full-form progress snapshots (ADR 0070): newest versions kept per attempt, and one snapshot's size limit. */
@@ -311,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     codeRuns: { perUser: e.CODE_RUNS_PER_USER ?? 2, perMinute: e.CODE_RUNS_PER_MINUTE ?? 20 },
     faceAnalysisPerMinute: e.FACE_ANALYSIS_PER_MINUTE ?? 20,
+    proctoringSamplesPerMinute: e.PROCTORING_SAMPLES_PER_MINUTE ?? 30,
     mysqlUrl: e.MYSQL_URL,
     snapshots: { keep: e.SNAPSHOT_KEEP ?? 5, maxKb: e.SNAPSHOT_MAX_KB ?? 512 },
     itemIdSecret: e.ITEM_ID_SECRET ?? DEV_ITEM_ID_SECRET,

@@ -106,6 +106,19 @@ describe.each(['qti3', 'qti22'] as const)('importing the %s fixture package', (n
     expect(report.media).toBe(4);
   });
 
+  it('gives each media file its own unguessable folder: one served URL tells nothing of the others', async () => {
+    // The paths are public (an <img> sends no token, ADR 0151); with one folder per import a
+    // candidate shown one picture could try 1-, 2-, 3-<name> beside it for another question's
+    // (security review row 81).
+    const urls = new Set(JSON.stringify(await questionsOf(report.examId!)).match(/\/media\/items\/[^"\\]+/g));
+    expect(urls.size).toBe(4);
+    const folders = new Set([...urls].map((u) => u.split('/')[3]));
+    expect(folders.size).toBe(urls.size);
+    expect(
+      (await t.app.inject({ method: 'GET', url: [...urls].find((u) => u.endsWith('planet.png'))! })).statusCode,
+    ).toBe(200);
+  });
+
   it('writes the first eight questions exactly as the seed writes its All Question Types Demo', async () => {
     const imported = (await questionsOf(report.examId!)).slice(0, 8).map(comparable);
     const seeded = (await questionsOf(await examIdByName(EXAMS.allTypes))).map(comparable);
@@ -415,7 +428,7 @@ describe('media on an S3-compatible store', () => {
       const report = await service.import(fixturePackage('qti22'));
       expect(report).toMatchObject({ imported: true, media: 4 });
       const stored = await media.list('items/');
-      expect(stored.map((e) => e.key.replace(/^items\/[a-f0-9]{32}\//, ''))).toEqual([
+      expect(stored.map((e) => e.key.replace(/^items\/[a-f0-9]{32}\//, '')).sort()).toEqual([
         '1-planet.png',
         '2-clip.mp4',
         '3-tone.mp3',

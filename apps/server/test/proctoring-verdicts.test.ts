@@ -135,7 +135,9 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
   const fake = new FakeAnalyzer();
 
   beforeAll(async () => {
-    t = await createTestApp({}, { analyzer: fake as unknown as Analyzer });
+    // a whole test's pictures and samples within seconds: past the per-minute budget, whose own
+    // test is proctoring-sample-budget.test.ts
+    t = await createTestApp({ proctoringSamplesPerMinute: 10_000 }, { analyzer: fake as unknown as Analyzer });
     cand = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
     cand2 = await loginAs(t.app, DEMO.candidate2.email, DEMO.candidate2.password);
   });

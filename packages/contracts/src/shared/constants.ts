@@ -28,6 +28,14 @@ export const EXAM_STATUS = {
 } as const;
 export type ExamStatus = (typeof EXAM_STATUS)[keyof typeof EXAM_STATUS];
 
+/** Statuses of a submitted attempt: the ones with a result to process or regenerate. */
+export const SUBMITTED_STATUSES: readonly string[] = [
+  EXAM_STATUS.completed,
+  EXAM_STATUS.timeOut,
+  EXAM_STATUS.aborted,
+  EXAM_STATUS.resultFailed,
+];
+
 /** sessionTime cookie values. */
 export const SESSION_TIME = { loggedIn: '0', loggedOut: '1', forcedOut: '2' } as const;
 

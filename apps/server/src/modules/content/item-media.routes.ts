@@ -5,9 +5,10 @@ import { knownContentTypeOf } from '../../lib/media/content-types.ts';
 
 /**
  * Imported question media (images, audio, video, documents in question and passage text) at
- * /media/items/<import>/<file>, beside the demo media under /media/: outside /api, because an
- * <img> or <audio> cannot send the bearer token. The import's 128-bit random id makes the paths
- * unguessable; only candidates served the question (and administrators) learn them (ADR 0151).
+ * /media/items/<folder>/<file>, beside the demo media under /media/: outside /api, because an
+ * <img> or <audio> cannot send the bearer token. Each file's folder is 128 random bits, so the
+ * paths are unguessable, also from another file of the same import (ADR 0221); only candidates
+ * served the question (and administrators) learn them (ADR 0151).
  */
 export default async function itemMediaRoutes(app: FastifyInstance) {
   const { media } = app.ctx;

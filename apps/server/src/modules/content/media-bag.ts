@@ -11,7 +11,7 @@ export const ITEM_MEDIA_PREFIX = '/media/items/';
 export const ITEM_MEDIA_KEY_RE = /^items\/[a-f0-9]{32}\/[A-Za-z0-9._-]{1,120}$/;
 
 export interface StoredMedia {
-  /** the storage key (items/<import>/<n>-<name>) */
+  /** the storage key (items/<folder>/<n>-<name>: a random folder per file) */
   key: string;
   /** the package path it came from */
   source: string;
@@ -35,7 +35,6 @@ const safeName = (name: string) =>
  * service puts them through the media port once the whole package was read without a problem.
  */
 export class MediaBag {
-  readonly importId = randomBytes(16).toString('hex');
   private readonly byPath = new Map<string, StoredMedia>();
 
   constructor(private readonly files: ReadonlyMap<string, Buffer>) {}
@@ -82,7 +81,9 @@ export class MediaBag {
       return {
         problem: `"${full}" is not what its name says: a .${extensionOf(full)} file must be ${expected}, and its first bytes are not.`,
       };
-    const key = `items/${this.importId}/${this.byPath.size + 1}-${safeName(full)}`;
+    // A folder of its own (128 random bits) per file, not one per import: the paths are public,
+    // and a candidate shown one file must not find another question's beside it by its name.
+    const key = `items/${randomBytes(16).toString('hex')}/${this.byPath.size + 1}-${safeName(full)}`;
     this.byPath.set(full, { key, source: full, data, contentType });
     return { url: ITEM_MEDIA_PREFIX + key.slice('items/'.length) };
   }

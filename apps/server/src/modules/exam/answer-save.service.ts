@@ -8,7 +8,7 @@ import {
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import { changesFrom, decodeQuestionStates, type AnswerChange } from './answer-changes.ts';
 import { answerableQuestions } from './answerable-questions.ts';
-import { SAVE_GRACE_SECONDS, TIME_UP, type TimeoutCloser } from './attempt-rules.ts';
+import { SAVE_GRACE_SECONDS, TERMINATED, TIME_UP, pastWindowSwitchLimit, type AttemptCloser } from './attempt-rules.ts';
 import { permitted } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import type { AnswerSnapshotRepository } from './answer-snapshot.repository.ts';
@@ -26,7 +26,7 @@ export interface SnapshotLimits {
 export class AnswerSaveService {
   constructor(
     private readonly repo: ExamRepository,
-    private readonly closer: TimeoutCloser,
+    private readonly closer: AttemptCloser,
     private readonly snapshots: AnswerSnapshotRepository,
     private readonly limits: SnapshotLimits,
     private readonly activity: AttemptActivity,
@@ -77,8 +77,9 @@ export class AnswerSaveService {
       throw new HttpError(409, TIME_UP, { examStatus: EXAM_STATUS.timeOut });
     }
     const who = { userExamId: body.id, userId, actorId: userId };
-    if (body.windowSwitchCount !== undefined && (await this.repo.recordWindowSwitches(body.id, body.windowSwitchCount)))
-      this.activity.record({ ...who, kind: 'window_switch', data: { count: body.windowSwitchCount } });
+    const switched =
+      body.windowSwitchCount !== undefined && (await this.repo.recordWindowSwitches(body.id, body.windowSwitchCount));
+    if (switched) this.activity.record({ ...who, kind: 'window_switch', data: { count: body.windowSwitchCount } });
     const version = snapshot ? (await this.snapshots.add(body.id, snapshot, this.limits.keep)).version : null;
     this.activity.record({
       ...who,
@@ -93,6 +94,7 @@ export class AnswerSaveService {
       },
     });
     this.activity.touch(body.id);
+    if (switched) await this.stopPastWindowSwitchLimit(body.id);
     const timeRemaining = r.deadlineAt ? Math.max(0, Math.floor((r.deadlineAt.getTime() - r.now.getTime()) / 1000)) : 0;
     return {
       examData: encodePayload({ version, status: r.status, time_remaining: timeRemaining }),
@@ -100,6 +102,14 @@ export class AnswerSaveService {
       version,
       time_remaining: timeRemaining,
     };
+  }
+
+  /** This save's answers are kept; then a count past the limit stops the test (111), as the page should have. */
+  private async stopPastWindowSwitchLimit(id: number) {
+    const a = await this.repo.attempt(id);
+    if (!a || !pastWindowSwitchLimit(a)) return;
+    await this.closer.stopForProctoring(id, 'window_switch');
+    throw new HttpError(409, TERMINATED, { examStatus: EXAM_STATUS.aborted });
   }
 
   async questionIssue(userId: number, body: QuestionIssuesRequest) {

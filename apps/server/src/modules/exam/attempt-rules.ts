@@ -11,6 +11,23 @@ export interface TimeoutCloser {
   closeExpired(userExamId: number): Promise<boolean>;
 }
 
+/** Also stops an attempt in progress with status 111 for a proctoring verdict (the results module's). */
+export interface AttemptCloser extends TimeoutCloser {
+  stopForProctoring(userExamId: number, reason: string): Promise<boolean>;
+}
+
+/**
+ * More window switches than the test allows (webproctoringcount): the spec's violation, status
+ * 111. The browser counts the switches; once it has reported a count past the limit, the verdict
+ * is the server's, whatever the page submits after it (security review row 79).
+ */
+export function pastWindowSwitchLimit(a: Pick<Attempt, 'exam' | 'windowSwitchCount'>, reported = 0): boolean {
+  const raw = a.exam.settings.webproctoringcount;
+  if (raw === null || raw === undefined || raw === '') return false;
+  const limit = Number(raw);
+  return Number.isFinite(limit) && Math.max(a.windowSwitchCount, reported) > limit;
+}
+
 /**
  * Seconds left: the whole time before the first start, then the server clock's count to the
  * deadline. A retest (998) keeps the deadline of its first start (ADR 0070): only an attempt
@@ -40,10 +57,12 @@ export async function refuseIfTimedOut(a: Attempt, closer: TimeoutCloser): Promi
 /** The dashboard shows such a test with its Take button disabled until its date (spec, Language). */
 const NOT_OPEN_YET = 'This test is not open yet. It can be taken from its scheduled date.';
 
+export const TERMINATED = 'This test was terminated.';
+
 const CLOSED: Record<string, string> = {
   [EXAM_STATUS.completed]: 'This test has already been submitted.',
   [EXAM_STATUS.timeOut]: 'This test has already been submitted.',
-  [EXAM_STATUS.aborted]: 'This test was terminated.',
+  [EXAM_STATUS.aborted]: TERMINATED,
   [EXAM_STATUS.expired]: 'This test has expired.',
   [EXAM_STATUS.resultFailed]: 'This test has already been submitted.',
 };

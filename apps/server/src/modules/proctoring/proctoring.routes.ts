@@ -22,9 +22,10 @@ import {
   SingleFaceResponse,
   SPEAKER_PURPOSES,
 } from '@invigil/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError, tooManyRequests } from '../../lib/http-errors.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { perUserBudget } from '../../lib/per-user-budget.ts';
 
 const IMAGE_BODY = 10 * 1024 * 1024;
 const tags = ['proctoring'];
@@ -39,22 +40,21 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   // so a signed-in caller cannot use them as an unmetered analysis oracle (ADR 0190). The
   // product's pages never call them (the server analyses its own pictures). Checked on request,
   // after authentication: a refused call's body (up to 20 MB) is never read.
-  const perMinute = app.ctx.config.faceAnalysisPerMinute;
-  const analysisBudget = app.createRateLimit({
-    max: perMinute,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `face-analysis-user-${req.user?.id ?? req.ip}`,
-  });
-  const limitAnalysis = async (req: FastifyRequest) => {
-    const r = await analysisBudget(req);
-    if (!r.isAllowed && r.isExceeded) {
-      const wait = Math.max(1, r.ttlInSeconds);
-      throw tooManyRequests(
-        `Too many face analysis requests: at most ${perMinute} per minute. Try again in ${wait} seconds.`,
-        wait,
-      );
-    }
-  };
+  const limitAnalysis = perUserBudget(
+    fastify,
+    'face-analysis',
+    app.ctx.config.faceAnalysisPerMinute,
+    'face analysis requests',
+  );
+  // Every periodic picture and speaker sample is stored or analysed (or both): one budget per
+  // user over those routes, far above the pages' one of each per photo_timer (security review
+  // row 80). Checked on request like the one above, before the body is read.
+  const limitSamples = perUserBudget(
+    fastify,
+    'proctoring-samples',
+    app.ctx.config.proctoringSamplesPerMinute,
+    'proctoring pictures and samples',
+  );
 
   app.post(
     '/api/facial-analysis/single-face',
@@ -89,6 +89,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/getaudio',
     {
+      onRequest: limitSamples,
       schema: {
         tags,
         summary: 'Speaker count of a 15-second sample: multipart audiofile + userexamid',
@@ -122,6 +123,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/savePrimaryImage',
     {
+      onRequest: limitSamples,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,
@@ -163,6 +165,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/saveImage',
     {
+      onRequest: limitSamples,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,
@@ -177,6 +180,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/saveErrorImage',
     {
+      onRequest: limitSamples,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,
@@ -191,6 +195,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/proctoring/photoCheck',
     {
+      onRequest: limitSamples,
       bodyLimit: IMAGE_BODY,
       schema: {
         tags,

@@ -16,10 +16,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LARGE_BODY } from '../exam/exam.routes.ts';
 import { LARGEST_ANSWER_FILE } from './answer-files.ts';
 import { sendMedia } from '../media/send-media.ts';
+import { perUserBudget } from '../../lib/per-user-budget.ts';
+import { isStaff } from '../../policies/actor.ts';
+
+/** Re-scores a candidate may ask for in a minute (of their own attempts; staff are not limited). */
+export const RESCORES_PER_MINUTE = 6;
 
 /** Submitting (idempotent, three entry points), result status, re-scoring and answer files. */
 export default async function resultsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limitRescores = perUserBudget(fastify, 'rescore', RESCORES_PER_MINUTE, 'requests to score a test again');
   // preservePath: a name with folders reaches the service, which refuses it (instead of busboy silently cutting it).
   await app.register(multipart, { preservePath: true, limits: { fileSize: LARGEST_ANSWER_FILE, files: 1, fields: 5 } });
   const { results, answerFiles: files } = app.ctx.services;
@@ -93,6 +99,12 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/test/manualGenerateResult',
     {
+      // scoring runs coding answers on their test cases in the shared sandbox: no page calls this
+      // route, and a candidate's loop on it must not take the sandbox from others compiling their
+      // code; staff re-score many results in a row (and are trusted with it)
+      onRequest: async (req) => {
+        if (!isStaff(req.user)) await limitRescores(req);
+      },
       schema: {
         tags,
         summary: 'Score a submitted attempt again',

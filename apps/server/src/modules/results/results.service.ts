@@ -1,6 +1,7 @@
 import {
   ADAPTIVE_EXAM_TYPE,
   EXAM_STATUS,
+  SUBMITTED_STATUSES,
   decodePayload,
   isAnswered,
   isSurveyType,
@@ -13,12 +14,12 @@ import {
 } from '@invigil/contracts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { Queue } from '../../lib/queue.ts';
-import { permitted, type Actor } from '../../policies/actor.ts';
+import { isOwner, permitted, type Actor } from '../../policies/actor.ts';
 import { attemptPolicy } from '../../policies/attempt.policy.ts';
 import { resultPolicy } from '../../policies/result.policy.ts';
 import { changesFrom, decodeQuestionStates } from '../exam/answer-changes.ts';
 import { answerableQuestions } from '../exam/answerable-questions.ts';
-import { SAVE_GRACE_SECONDS, pastGrace, timeRemaining } from '../exam/attempt-rules.ts';
+import { SAVE_GRACE_SECONDS, pastGrace, pastWindowSwitchLimit, timeRemaining } from '../exam/attempt-rules.ts';
 import type { CodingScorer } from '../coding/coding-scorer.ts';
 import { codingSetting } from '../exam/exam.presenter.ts';
 import type { Attempt, ExamRepository, QuestionRow, StoredAnswer } from '../exam/exam.repository.ts';
@@ -53,13 +54,6 @@ const SCORE_JOB_EXPIRY_SECONDS = 300;
 
 /** What a regeneration request found: queued now, already queued, or nothing to score from. */
 export type RegenerateOutcome = 'queued' | 'already_in_queue' | 'mongodb_skipped';
-
-const SUBMITTED = [
-  EXAM_STATUS.completed,
-  EXAM_STATUS.timeOut,
-  EXAM_STATUS.aborted,
-  EXAM_STATUS.resultFailed,
-] as string[];
 
 /** Submitting (idempotent), closing timed-out attempts and scoring. */
 export class ResultsService {
@@ -123,16 +117,24 @@ export class ResultsService {
           actorId: userId,
           data: { count: body.windowSwitchCount },
         });
+      // A count past the window-switch limit is the violation (111) whatever the page asks for.
+      const violation = pastWindowSwitchLimit(a, body.windowSwitchCount);
       // A time-out is the server's to say (ADR 0010): claimed while its clock still runs, it is a finish.
-      const asked =
-        body.status === EXAM_STATUS.timeOut && timeRemaining(a) > TIME_OUT_SLACK_SECONDS
+      const asked = violation
+        ? EXAM_STATUS.aborted
+        : body.status === EXAM_STATUS.timeOut && timeRemaining(a) > TIME_OUT_SLACK_SECONDS
           ? EXAM_STATUS.completed
           : body.status;
       // The spec's low-bandwidth rule, on the server's own copy: not submitted, back to 998.
       if (open && asked === EXAM_STATUS.completed && (await this.lowBandwidth(a, body)))
         await this.repo.retest(id, true);
       const status = open ? asked : EXAM_STATUS.timeOut;
-      const abort = status === EXAM_STATUS.aborted ? (body.abort_reason ?? 'window_switch') : null;
+      const abort =
+        status !== EXAM_STATUS.aborted
+          ? null
+          : body.status === EXAM_STATUS.aborted
+            ? (body.abort_reason ?? 'window_switch')
+            : 'window_switch';
       if (await this.close(id, body.submitType, status, abort)) await this.requestScore(id);
     } else if (a.status === EXAM_STATUS.notStarted) {
       throw new HttpError(409, 'This test has not been started.', { examStatus: a.status });
@@ -238,7 +240,7 @@ export class ResultsService {
    */
   async scoreMany(ids: number[]): Promise<void> {
     const attempts = (await this.repo.attempts([...new Set(ids)])).filter(
-      (a) => SUBMITTED.includes(a.status) && a.resultStatus !== RESULT_PROCESSED,
+      (a) => SUBMITTED_STATUSES.includes(a.status) && a.resultStatus !== RESULT_PROCESSED,
     );
     const questionsOf = new Map<number, QuestionRow[]>();
     const together: Attempt[] = [];
@@ -359,7 +361,7 @@ export class ResultsService {
    */
   async score(id: number, firstOnly = false): Promise<Evaluation | null> {
     const a = await this.repo.attempt(id);
-    if (!a || !SUBMITTED.includes(a.status)) return null;
+    if (!a || !SUBMITTED_STATUSES.includes(a.status)) return null;
     if (firstOnly && a.resultStatus === RESULT_PROCESSED) return null;
     let questions = await this.repo.questions(a.examId);
     if (a.exam.examTypeId === ADAPTIVE_EXAM_TYPE) {
@@ -410,10 +412,19 @@ export class ResultsService {
   /** Scores a submitted attempt again: its owner, or staff. */
   async manualGenerate(user: Actor, id: number) {
     const a = permitted(await this.repo.attempt(id), (x) => resultPolicy.regenerate(user, x), resultPolicy.notFound);
-    if (!SUBMITTED.includes(a.status))
+    if (!SUBMITTED_STATUSES.includes(a.status))
       throw new HttpError(409, 'This test has not been submitted.', { examStatus: a.status });
     await this.scoreWithRetries(id);
     const now = await this.reread(id);
+    // Staff scoring someone's attempt is a staff action on its timeline, like ReGenerate (ADR 0223).
+    if (!isOwner(user.id, a))
+      this.activity.record({
+        kind: 'staff.manualGenerate',
+        userExamId: id,
+        userId: a.userId,
+        actorId: user.id,
+        data: { resultStatus: now.resultStatus },
+      });
     return { status: 'SUCCESS' as const, resultStatus: now.resultStatus, evaluation: this.visibleEvaluation(now) };
   }
 }

@@ -1,5 +1,5 @@
 import {
-  EXAM_STATUS,
+  SUBMITTED_STATUSES,
   STATUS_LABEL,
   type CompletedRecordRow,
   type OngoingRow,
@@ -18,12 +18,6 @@ import type { LiveAttempts } from './live-attempts.ts';
 import type { OngoingAttempt, StaffAttempt, SupportRepository } from './support.repository.ts';
 import { describeUserAgent } from './user-agent.ts';
 
-const SUBMITTED: readonly string[] = [
-  EXAM_STATUS.completed,
-  EXAM_STATUS.timeOut,
-  EXAM_STATUS.aborted,
-  EXAM_STATUS.resultFailed,
-];
 const USER_EXAM_NOT_FOUND = 'User exam not found.';
 const NO_USER = 'No user found with this e-mail id.';
 const NO_USER_ID = 'No user found with this id.';
@@ -148,7 +142,7 @@ export class SupportService {
 
   async searchRecord(actor: Actor, userId: number, orgId: number) {
     this.audit(actor, 'searchRecord', { orgId }, { userId });
-    const done = (await this.repo.attemptsOf(userId, orgId)).filter((a) => SUBMITTED.includes(a.status));
+    const done = (await this.repo.attemptsOf(userId, orgId)).filter((a) => SUBMITTED_STATUSES.includes(a.status));
     const groups = new Map<string, { groupId: number | null; groupName: string; completed: CompletedRecordRow[] }>();
     for (const a of done) {
       const key = String(a.groupId);
@@ -172,7 +166,7 @@ export class SupportService {
     const flags = { queued: false, already_in_queue: false, mongodb_skipped: false };
     if (!a || a.userId !== req.userId || a.examId !== req.examInstanceId)
       return { success: 0, message: USER_EXAM_NOT_FOUND, ...flags };
-    if (!SUBMITTED.includes(a.status)) return { success: 0, message: NOT_SUBMITTED, ...flags };
+    if (!SUBMITTED_STATUSES.includes(a.status)) return { success: 0, message: NOT_SUBMITTED, ...flags };
     if (mongodbSkipped(a)) {
       this.audit(actor, 'regenerate', { outcome: 'mongodb_skipped' }, { userId: a.userId, userExamId: a.id });
       return { success: 0, message: SKIPPED, ...flags, mongodb_skipped: true };

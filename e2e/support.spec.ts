@@ -110,6 +110,25 @@ test('support searches a candidate, opens the timeline and regenerates: QUEUED, 
       .filter({ hasText: 'RESULT FAILED' })
       .getByRole('button', { name: /^QUEUED/ }),
   ).toBeDisabled();
+
+  // A test without a result has nothing to regenerate: its ReGenerate is disabled (ADR 0223).
+  await page.getByLabel('Email Id').fill(USERS.candidate.email);
+  await page.getByRole('button', { name: 'Search User Tests' }).click();
+  for (const status of ['NOT STARTED', 'IN PROGRESS', 'EXPIRED'])
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ hasText: status })
+        .first()
+        .getByRole('button', { name: /^ReGenerate/ }),
+    ).toBeDisabled();
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: 'COMPLETED' })
+      .first()
+      .getByRole('button', { name: /^ReGenerate/ }),
+  ).toBeEnabled();
 });
 
 test('support unlocks a candidate locked out by wrong passwords, and the candidate signs in again', async ({
@@ -306,4 +325,8 @@ test('Pending Results: three tabs, Add into Queue and its System Warning; Regene
   expect((await queued).status()).toBe(200);
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
+  // The queued results leave the list as they are processed, without opening the screen again (ADR 0223).
+  await page.getByRole('tab', { name: 'Regenerate Result' }).click();
+  await expect(page.getByTestId('pending-total')).toHaveText('Total: 0', { timeout: 45_000 });
+  await expect(page.getByText('No User Found')).toBeVisible();
 });

@@ -64,6 +64,7 @@ export default {
       staff_search: 'Staff searched the user',
       staff_searchRecord: 'Staff opened the completed results',
       staff_regenerate: 'Staff asked for regeneration',
+      staff_manualGenerate: 'Staff scored the test again',
       staff_timeline: 'Staff viewed this timeline',
       staff_addintoqueue: 'Staff added pending results into the queue',
       staff_media: 'Staff opened stored media',
@@ -126,7 +127,7 @@ export default {
     },
     note: {
       answers:
-        'Tests submitted while their answers could not be saved (MONGODB SKIPPED). Their answers are inserted again when they are queued.',
+        'Tests submitted while their answers could not be saved (MONGODB SKIPPED): the server holds no answers for them. Queuing processes their results from what the server holds.',
       status:
         'Tests still IN PROGRESS after their end time. Queuing closes them as TIME OUT and processes their results.',
       result: 'Submitted tests whose result is not processed yet, or failed (RESULT FAILED).',

@@ -1,5 +1,3 @@
-import { rosterLinksCsv, type RosterReport } from '@invigil/contracts';
-import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,97 +8,9 @@ import { useState, type FormEvent } from 'react';
 import './admin-texts.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DataTable } from '../../lib/data-table.tsx';
-import { formatDateTime } from '../../lib/dates.ts';
-import { saveBlob, useUploadRoster } from './api/admin.ts';
+import { useUploadRoster } from './api/admin.ts';
 import { FilePicker } from './file-picker.tsx';
-
-function CopyButton({ text }: { text: string }) {
-  const { t } = useTranslation('admin');
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      size="small"
-      onClick={() =>
-        void navigator.clipboard?.writeText(text).then(
-          () => setCopied(true),
-          () => undefined,
-        )
-      }
-    >
-      {copied ? t('roster.copied') : t('roster.copy')}
-    </Button>
-  );
-}
-
-function Applied({ report }: { report: RosterReport }) {
-  const { t } = useTranslation('admin');
-  const expires = report.links[0]?.expiresAt;
-  return (
-    <Stack spacing={2} sx={{ mt: 3 }}>
-      <Alert severity="success" role="status" data-testid="roster-done">
-        {t('roster.done', { rows: report.rows, created: report.created, updated: report.updated })}
-      </Alert>
-      <Typography variant="h6" component="h3">
-        {t('roster.linksLabel')}
-      </Typography>
-      {report.links.length === 0 ? (
-        <Typography color="text.secondary">{t('roster.noLinks')}</Typography>
-      ) : (
-        <>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-          >
-            <Typography>{t('roster.linksNote', { date: formatDateTime(expires) })}</Typography>
-            <Button
-              variant="outlined"
-              startIcon={<DownloadIcon />}
-              onClick={() =>
-                saveBlob(new Blob([rosterLinksCsv(report.links)], { type: 'text/csv' }), 'set-password-links.csv')
-              }
-            >
-              {t('roster.download')}
-            </Button>
-          </Stack>
-          <DataTable
-            label={t('roster.linksLabel')}
-            rows={report.links}
-            empty=""
-            rowKey={(l) => l.email}
-            rowTestId={(l) => `link-${l.email}`}
-            columns={[
-              { header: t('roster.col.name'), cell: (l) => l.name },
-              { header: t('roster.col.email'), cell: (l) => l.email },
-              {
-                header: t('roster.col.link'),
-                cell: (l) => (
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-                    <Box
-                      component="code"
-                      data-testid="invite-link"
-                      sx={{
-                        fontSize: 12,
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        whiteSpace: 'nowrap',
-                        maxWidth: { xs: 140, sm: 320 },
-                      }}
-                      title={l.link}
-                    >
-                      {l.link}
-                    </Box>
-                    <CopyButton text={l.link} />
-                  </Box>
-                ),
-              },
-            ]}
-          />
-        </>
-      )}
-    </Stack>
-  );
-}
+import { ROSTER_ROWS_SHOWN, RosterApplied } from './roster-applied.tsx';
 
 /** Import Candidates (super administrator): a CSV roster in, created and updated users and their set-password links out. */
 export default function ImportCandidatesArea() {
@@ -115,7 +25,7 @@ export default function ImportCandidatesArea() {
   const refused = outcome && !outcome.ok ? outcome : null;
   return (
     <Box data-testid="area-Import Candidates">
-      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {t('roster.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -142,7 +52,7 @@ export default function ImportCandidatesArea() {
           {!!refused.report?.rejected.length && (
             <DataTable
               label={t('roster.rejectedLabel')}
-              rows={refused.report.rejected}
+              rows={refused.report.rejected.slice(0, ROSTER_ROWS_SHOWN)}
               empty=""
               rowKey={(r) => r.line}
               columns={[
@@ -152,9 +62,14 @@ export default function ImportCandidatesArea() {
               ]}
             />
           )}
+          {(refused.report?.rejected.length ?? 0) > ROSTER_ROWS_SHOWN && (
+            <Typography color="text.secondary" data-testid="rejected-cut">
+              {t('roster.rejectedCut', { shown: ROSTER_ROWS_SHOWN, count: refused.report!.rejected.length })}
+            </Typography>
+          )}
         </Stack>
       )}
-      {outcome?.ok && <Applied report={outcome.report} />}
+      {outcome?.ok && <RosterApplied report={outcome.report} />}
     </Box>
   );
 }

@@ -50,7 +50,7 @@ export default function OngoingTestsArea() {
   return (
     <Box data-testid="area-Ongoing Tests">
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h2">
+        <Typography variant="h5" component="h1">
           {t('ongoing.title')}
         </Typography>
         <Chip

@@ -24,7 +24,10 @@ const TABS = [
   { key: 'result', list: 'reGenerateListReadyToRegenerate' },
 ] as const;
 
-/** Pending Results: three tabs of attempts whose result is pending, 'Add into Queue' and its 'System Warning'. */
+/**
+ * Pending Results: three tabs of attempts whose result is pending, and 'Add into Queue' (above the
+ * tabs: it queues all three lists) with its 'System Warning'.
+ */
 export default function PendingResultsArea() {
   const { t } = useTranslation('staff');
   const listing = usePendingListing();
@@ -39,9 +42,20 @@ export default function PendingResultsArea() {
   };
   return (
     <Box data-testid="area-Pending Results">
-      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
-        {t('pending.title')}
-      </Typography>
+      {/* One button for the three lists: the call queues every pending result (ADR 0223). */}
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
+        <Typography variant="h5" component="h1">
+          {t('pending.title')}
+        </Typography>
+        <Button variant="contained" onClick={onAdd} disabled={add.isPending || !listing.data}>
+          {t('pending.add')}
+        </Button>
+      </Stack>
       <Tabs
         value={tab}
         onChange={(_e, v: number) => setTab(v)}
@@ -60,16 +74,16 @@ export default function PendingResultsArea() {
         </Alert>
         {listing.isPending && <PageLoader />}
         {listing.isError && <Alert severity="error">{t('loadFailed')}</Alert>}
+        {add.isError && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="add-failed">
+            {t('loadFailed')}
+          </Alert>
+        )}
         {listing.data && (
           <>
-            <Stack direction="row" spacing={2} sx={{ mb: 1.5, alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography sx={{ fontWeight: 600 }} data-testid="pending-total">
-                {t('pending.total', { count: rows.length })}
-              </Typography>
-              <Button variant="contained" onClick={onAdd} disabled={add.isPending}>
-                {t('pending.add')}
-              </Button>
-            </Stack>
+            <Typography sx={{ mb: 1.5, fontWeight: 600 }} data-testid="pending-total">
+              {t('pending.total', { count: rows.length })}
+            </Typography>
             <DataTable
               label={t(`pending.tabs.${current.key}`)}
               rows={rows}
@@ -87,7 +101,12 @@ export default function PendingResultsArea() {
           </>
         )}
       </Box>
-      <Dialog open={warning} onClose={() => setWarning(false)} aria-labelledby="pending-warning-title" maxWidth="xs">
+      <Dialog
+        open={warning && !add.isError}
+        onClose={() => setWarning(false)}
+        aria-labelledby="pending-warning-title"
+        maxWidth="xs"
+      >
         <DialogTitle id="pending-warning-title">{t('pending.warningTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t('pending.warning')}</DialogContentText>

@@ -31,6 +31,7 @@ function Row() {
     <RegenerateButton
       ids={{ userExamId: 4, userId: 1, examInstanceId: 2 }}
       label="Quantitative Skills"
+      status="010"
       state={state}
       onState={setState}
       onError={() => {}}
@@ -73,6 +74,7 @@ describe('ReGenerate', () => {
         <RegenerateButton
           ids={{ userExamId: 4, userId: 1, examInstanceId: 2 }}
           label="Quantitative Skills"
+          status="999"
           state={null}
           onState={() => {}}
           onError={onError}
@@ -81,5 +83,37 @@ describe('ReGenerate', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'ReGenerate: Quantitative Skills' }));
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(message));
+  });
+
+  // Staff walk 2 (ADR 0223): the server refuses a test without a result, so the button says so first.
+  it.each([
+    ['000', true],
+    ['001', true],
+    ['100', true],
+    ['998', true],
+    ['010', false],
+    ['011', false],
+    ['111', false],
+    ['999', false],
+  ])('for a test of status %s it is disabled: %s', (status, disabled) => {
+    const calls = server();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RegenerateButton
+          ids={{ userExamId: 4, userId: 1, examInstanceId: 2 }}
+          label="Quantitative Skills"
+          status={status}
+          state={null}
+          onState={() => {}}
+          onError={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'ReGenerate: Quantitative Skills' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(disabled);
+    if (disabled) {
+      fireEvent.click(button);
+      expect(calls).not.toHaveBeenCalled();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { SUBMITTED_STATUSES } from '@invigil/contracts';
 import Button from '@mui/material/Button';
 import { useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -9,6 +10,8 @@ export type RegenState = 'QUEUED' | 'ALREADY IN QUEUE' | 'MONGODB SKIPPED' | nul
 interface Props {
   ids: RegenerateIds;
   label: string;
+  /** the attempt's exam status: only a submitted test has a result to regenerate */
+  status: string;
   state: RegenState;
   onState(state: RegenState): void;
   onError(message: string): void;
@@ -17,8 +20,10 @@ interface Props {
 /**
  * The ReGenerate action (spec §4): disabled and showing QUEUED after a successful request,
  * ALREADY IN QUEUE, or MONGODB SKIPPED when the flags are set. A failure shows the server message.
+ * A test not submitted (not started, in progress, expired, retest) has no result: the button is
+ * disabled, as the server would refuse it (ADR 0223).
  */
-export function RegenerateButton({ ids, label, state, onState, onError }: Props) {
+export function RegenerateButton({ ids, label, status, state, onState, onError }: Props) {
   const { t } = useTranslation('staff');
   const regen = useRegenerate();
   // A double click asks once (a second request would turn QUEUED into ALREADY IN QUEUE).
@@ -52,7 +57,7 @@ export function RegenerateButton({ ids, label, state, onState, onError }: Props)
     <Button
       size="small"
       variant="contained"
-      disabled={state !== null || regen.isPending}
+      disabled={state !== null || regen.isPending || !SUBMITTED_STATUSES.includes(status)}
       onClick={onClick}
       aria-label={`${text}: ${label}`}
       data-testid={`regen-${ids.userExamId}`}

@@ -26,7 +26,7 @@ export default function RegenerateResultsArea() {
   const rows: PendingResultRow[] = listing.data?.data.reGenerateListReadyToRegenerate ?? [];
   return (
     <Box data-testid="area-Regenerate Results">
-      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('regenerate.title')}
       </Typography>
       {listing.isPending && <PageLoader />}
@@ -61,6 +61,7 @@ export default function RegenerateResultsArea() {
                   <RegenerateButton
                     ids={{ userExamId: r.userexam_id, userId: r.user_id, examInstanceId: r.examinstance_id }}
                     label={r.assessment_name}
+                    status={r.status}
                     state={r.userexam_id in states ? states[r.userexam_id]! : r.queued ? 'QUEUED' : null}
                     onState={(s) => setStates((m) => ({ ...m, [r.userexam_id]: s }))}
                     onError={setError}

@@ -42,7 +42,11 @@ export default function SearchUserArea() {
     setError(null);
     setOrg(null);
     setStates({});
-    if (!email.trim()) return setError(t('search.failed'));
+    if (!email.trim()) {
+      // Nothing to search: the last user's tests must not stay under the new failure.
+      search.reset();
+      return setError(t('search.failed'));
+    }
     search.mutate(email.trim(), {
       onSuccess: (r) => {
         if (r.data.success === 0) setError(r.data.message || t('search.failed'));
@@ -60,6 +64,7 @@ export default function SearchUserArea() {
     <RegenerateButton
       ids={{ userExamId: r.userexams_id, userId: r.user_id, examInstanceId: r.examinstance_id }}
       label={r.exam_name}
+      status={r.status}
       state={stateOf(r)}
       onState={(s) => setStates((m) => ({ ...m, [r.userexams_id]: s }))}
       onError={setError}
@@ -79,7 +84,7 @@ export default function SearchUserArea() {
 
   return (
     <Box data-testid="area-Search User Details">
-      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('search.title')}
       </Typography>
       <Box component="form" onSubmit={onSearch} noValidate sx={{ mb: 2 }}>
@@ -141,7 +146,7 @@ export default function SearchUserArea() {
       {orgId !== null && rows.length > 0 && (
         <Box sx={{ mt: 3 }} data-testid="completed-results">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 1.5, alignItems: { sm: 'center' } }}>
-            <Typography variant="h6" component="h3">
+            <Typography variant="h6" component="h2">
               {t('search.completedTitle')}
             </Typography>
             {orgs.length > 1 && (

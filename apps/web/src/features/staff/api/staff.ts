@@ -30,9 +30,13 @@ export interface RegenerateIds {
   examInstanceId: number;
 }
 
-/** POST /api/test/regenratetest (the spec's spelling). */
+/** POST /api/test/regenratetest (the spec's spelling); the pending lists are read again afterwards. */
 export function useRegenerate() {
-  return useMutation({ mutationFn: (data: RegenerateIds) => apiPost('/api/test/regenratetest', { data }) });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (data: RegenerateIds) => apiPost('/api/test/regenratetest', { data }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['staff', 'pending'] }),
+  });
 }
 
 /** GET /api/support/timeline/:userExamId, one page (older pages with `before`). */
@@ -70,12 +74,21 @@ export function useAttemptMedia(userExamId: number, enabled: boolean) {
   });
 }
 
-/** POST /api/test/regeneratelisting: the three pending lists. */
+/** While a listed result waits in the queue, the lists are read again this often (they leave once processed). */
+const PENDING_REFRESH_MS = 2000;
+
+/**
+ * POST /api/test/regeneratelisting: the three pending lists. After 'Add into Queue' or ReGenerate
+ * the queued rows stay listed until their job has run (seconds later), so while any row is queued
+ * the lists are read again until it has left (ADR 0223).
+ */
 export function usePendingListing() {
   return useQuery({
     queryKey: ['staff', 'pending'],
     queryFn: () => apiPost('/api/test/regeneratelisting', {}),
     staleTime: 0,
+    refetchInterval: (q) =>
+      Object.values(q.state.data?.data ?? {}).some((list) => list.some((r) => r.queued)) ? PENDING_REFRESH_MS : false,
   });
 }
 

@@ -19,7 +19,7 @@ const CALIBRATION = [
   ...['01', '02', '03', '04', '05', '06', '07', '08', '09', '11', '12', '13', '14'].map((n) => `right${n}.jpg`),
 ];
 /** the two calibration pictures whose face is in view (in profile, looking at the monitor) */
-const FACE_IN_VIEW = new Set(['left06.jpg', 'right09.jpg']);
+const FACE_IN_VIEW = new Set(['left06.jpg', 'right06.jpg']);
 const THINGS = ['rubberwhale1.png', 'rubberwhale2.png', 'pca_test1.jpg', 'cards.png', 'box.png', 'graf3.png'];
 const OUTDOORS = ['aero1.jpg', 'aero3.jpg', 'notes.png'];
 

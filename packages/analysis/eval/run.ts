@@ -20,6 +20,7 @@ import { buildHoldout } from './holdout.ts';
 import { buildImages, HARD_CASES, type Item } from './images.ts';
 import { buildCapture } from './capture.ts';
 import { buildDesks } from './desks.ts';
+import { buildRecordings } from './recordings.ts';
 import { buildRound6 } from './round6.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -198,6 +199,8 @@ async function images() {
   faceFigures('held-out set with the round-6 addition, as a periodic check', [...held, ...held6], 'checked');
   const held8 = await analyse(engine, path.join(here, '.cache/capture-holdout'), capture.held);
   captureFigures('held-out capture conditions of round 8 (never tuned on)', held8);
+  const recorded = await analyse(engine, path.join(here, '.cache/recordings'), await buildRecordings());
+  captureFigures('held-out recordings of round 9: a frame a second, the first one the primary picture', recorded);
 }
 
 async function audio() {

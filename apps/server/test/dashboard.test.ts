@@ -347,6 +347,25 @@ describe('group report', () => {
   });
 });
 
+describe('group report of a survey group', () => {
+  it('names its items Survey and gives no percentage: surveys are not scored', async () => {
+    const l = await home(asha, { selectedTab: 'SURVEY', organizationId: 1 });
+    const ready = l.groups.find((g) => g.reportReady);
+    expect(ready, 'the demo data has a survey group with its report ready').toBeDefined();
+    const res = await t.app.inject({
+      url: `/api/users/group-report/${ashaId}/${ready!.groupId}`,
+      headers: bearer(asha),
+    });
+    expect(res.statusCode).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    expect(text).toMatch(/\bSurvey\b/);
+    expect(text).not.toContain('Percentage');
+    expect(text).not.toMatch(/\bTest\b/);
+  });
+});
+
 describe('speed test', () => {
   it('sends 50000 uncached bytes to a signed-in user', async () => {
     const res = await t.app.inject({ url: '/api/system/speedtest', headers: bearer(asha) });

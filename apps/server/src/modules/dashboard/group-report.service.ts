@@ -44,8 +44,13 @@ function reportFileName(firstName: string, lastName: string, at: Date): string {
   return `${name}_${stamp}.pdf`;
 }
 
+/** The first column's heading: what the group's items are (the dashboard's tab titles). */
+const ITEM_HEADING: Record<string, string> = { SURVEY: 'Survey', FEEDBACK: 'Feedback' };
+/** Surveys and feedback forms are not scored: their report has no percentage column. */
+const unscored = (category: string) => category === 'SURVEY' || category === 'FEEDBACK';
+
 function render(
-  title: { user: string; email: string; group: string; org: string; at: Date },
+  title: { user: string; email: string; group: string; category: string; org: string; at: Date },
   rows: AttemptRecord[],
   now: number,
 ): Promise<Buffer> {
@@ -69,11 +74,12 @@ function render(
     doc.text(`Generated: ${fmtDate(title.at)}`);
     doc.moveDown();
 
+    const scored = !unscored(title.category);
     const cols = [
-      { h: 'Test', w: 170 },
+      { h: ITEM_HEADING[title.category] ?? 'Test', w: scored ? 170 : 235 },
       { h: 'Status', w: 75 },
       { h: 'Result', w: 75 },
-      { h: 'Percentage', w: 65 },
+      ...(scored ? [{ h: 'Percentage', w: 65 }] : []),
       { h: 'Date', w: 115 },
     ];
     const x0 = doc.page.margins.left;
@@ -100,16 +106,17 @@ function render(
       cols.map((c) => c.h),
       true,
     );
-    if (!rows.length) doc.font('Helvetica').text('No tests in this group.');
+    if (!rows.length) doc.font('Helvetica').text(scored ? 'No tests in this group.' : 'Nothing in this group.');
     for (const a of rows) {
       const expired = bucketOf(a, now) === 'expired';
+      // A test set not to show its score keeps it from the candidate here too.
+      const percentage = a.percentage !== null && a.showScore ? `${Number(a.percentage).toFixed(2)} %` : 'N.A.';
       line(
         [
           a.examName,
           expired ? 'Expired' : (STATUS_TEXT[a.status] ?? a.status),
           a.resultStatus ?? 'N.A.',
-          // A test set not to show its score keeps it from the candidate here too.
-          a.percentage !== null && a.showScore ? `${Number(a.percentage).toFixed(2)} %` : 'N.A.',
+          ...(scored ? [percentage] : []),
           fmtDate(a.resultDate ?? a.finishedAt ?? (expired ? a.expiresAt : a.scheduledAt)),
         ],
         false,
@@ -140,6 +147,7 @@ export class GroupReportService {
         user: `${user.firstName} ${user.lastName}`,
         email: user.email,
         group: found.group.name,
+        category: found.group.category,
         org: found.group.orgName,
         at,
       },

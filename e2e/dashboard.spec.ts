@@ -16,7 +16,7 @@ async function open(page: Page, item: string) {
   await expect(button.or(openMenu).first()).toBeVisible();
   if (!(await button.isVisible())) await openMenu.click();
   await button.click();
-  await expect(main(page).getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
 }
 
 async function tab(page: Page, name: string) {

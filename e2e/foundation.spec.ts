@@ -80,6 +80,26 @@ test('dashboard shell: name in the menu header, candidate menu routes to each ar
   await shootBoth(page, 'dashboard-shell');
 });
 
+test('Back and Forward move between the menu items chosen, without leaving the dashboard', async ({ page }) => {
+  await signIn(page, USERS.candidate);
+  const current = () => menu(page).locator('[aria-current="page"]');
+  await expect(current()).toHaveText('Tests');
+  await menu(page).getByRole('button', { name: 'Survey', exact: true }).click();
+  await menu(page).getByRole('button', { name: 'Practice', exact: true }).click();
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Practice' }).first()).toBeVisible();
+  await page.goBack();
+  await expect(current()).toHaveText('Survey');
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Survey' }).first()).toBeVisible();
+  await page.goBack();
+  await expect(current()).toHaveText('Tests');
+  await expect(page).toHaveURL(/\/v2\/user\/dashboard$/);
+  await page.goForward();
+  await expect(current()).toHaveText('Survey');
+  // a reload keeps the item of the entry it reloads
+  await page.reload();
+  await expect(current()).toHaveText('Survey');
+});
+
 test('the menu collapses at 375 px and opens from the menu button', async ({ page }) => {
   await signIn(page, USERS.candidate);
   await page.setViewportSize({ width: 375, height: 812 });

@@ -8,7 +8,7 @@ export async function openArea(page: Page, name: string) {
   const opener = page.getByRole('button', { name: 'Open menu' });
   if (await opener.isVisible()) await opener.click();
   await menu(page).getByRole('button', { name }).click();
-  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
 /** Imports a package from the Import Test area and waits for its report. */

@@ -8,7 +8,7 @@ import { restoreDashboardState } from '../features/dashboard/restore-state.ts';
 function AreaHeading({ menuKey }: AreaProps) {
   return (
     <Paper sx={{ p: 3 }} variant="outlined">
-      <Typography variant="h5" component="h2">
+      <Typography variant="h5" component="h1">
         {menuKey}
       </Typography>
     </Paper>

@@ -10,6 +10,12 @@ import { createElement } from 'react';
 const notchedOutline = ({ label }: { label?: unknown }) =>
   typeof label === 'string' && label !== '' ? { label: createElement('span', { 'data-notch': label }) } : {};
 
+/** The spec's mobile breakpoint (767 px and less, section 9), or a touch screen of any width. */
+const SMALL_SCREEN = '@media (max-width: 767.95px), (pointer: coarse)';
+
+/** A link standing on its own (not in a sentence) as a 40 px tap target on phones, like buttons. */
+export const TAP_TARGET_LINK = { [SMALL_SCREEN]: { display: 'inline-flex', alignItems: 'center', minHeight: 40 } };
+
 /** Primary colour purple (spec section 9); contrast checked for text on white. */
 export const makeTheme = (mode: 'light' | 'dark' = 'light') =>
   createTheme({
@@ -37,8 +43,11 @@ export const makeTheme = (mode: 'light' | 'dark' = 'light') =>
       },
       MuiButton: {
         defaultProps: { disableElevation: true },
-        styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
+        // Phones and narrow windows: every button is a tap target of at least 40 px (MUI's
+        // small and medium buttons are 31 and 37 px high).
+        styleOverrides: { root: { textTransform: 'none', fontWeight: 600, [SMALL_SCREEN]: { minHeight: 40 } } },
       },
+      MuiToggleButton: { styleOverrides: { root: { [SMALL_SCREEN]: { minHeight: 40 } } } },
       MuiOutlinedInput: {
         defaultProps: { slotProps: { notchedOutline } as object },
         styleOverrides: { notchedOutline: { '& [data-notch]::before': { content: 'attr(data-notch)' } } },

@@ -5,6 +5,13 @@ export default {
   username: 'Username',
   password: 'Password',
   signIn: 'Sign In',
+  /**
+   * Not in the spec: the password field's show toggle and caps lock hint. The toggle's name must
+   * not contain "password": a label lookup by substring (Playwright's getByLabel('Password'), a
+   * screen reader's field list) would find two controls instead of the field.
+   */
+  showPassword: 'Show characters',
+  capsLock: 'Caps Lock is on',
   signingIn: 'Signing in…',
   required: MESSAGES.credentialsRequired,
   alreadyLoggedIn:

@@ -89,7 +89,7 @@ export default function ImportTestArea() {
   const outcome = run.data;
   return (
     <Box data-testid="area-Import Test">
-      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {t('importTest.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>

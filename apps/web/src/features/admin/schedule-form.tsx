@@ -157,7 +157,7 @@ export function ScheduleForm({ lists }: { lists: AdminTestsResponse }) {
         </FormGroup>
       </Box>
       <Toggle label={t('schedule.showScore')} checked={showScore} onChange={setShowScore} />
-      <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
         {t('schedule.monitoringTitle')}
       </Typography>
       <Typography variant="body2" color="text.secondary">

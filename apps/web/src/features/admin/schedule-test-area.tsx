@@ -19,7 +19,7 @@ export default function ScheduleTestArea() {
   const data = lists.data;
   return (
     <Box data-testid="area-Schedule Test">
-      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('schedule.title')}
       </Typography>
       {lists.isPending && <PageLoader />}
@@ -28,7 +28,7 @@ export default function ScheduleTestArea() {
       {data && data.tests.length > 0 && <ScheduleForm key={data.tests[0]!.id} lists={data} />}
       {data && (
         <>
-          <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
             {t('schedule.schedulesLabel')}
           </Typography>
           <DataTable
@@ -48,7 +48,7 @@ export default function ScheduleTestArea() {
               { header: t('schedule.col.assigned'), cell: (s) => s.assigned },
             ]}
           />
-          <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
             {t('schedule.testsLabel')}
           </Typography>
           {exportFailed && (

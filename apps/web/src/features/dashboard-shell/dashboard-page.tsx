@@ -11,7 +11,7 @@ import { SELECTED_MENU_KEY } from '../../lib/dashboard-storage.ts';
 import { session } from '../../lib/storage.ts';
 import { SideMenu } from './components/side-menu.tsx';
 import { TopBar } from './components/top-bar.tsx';
-import { HELP_URL, initialMenu, menuFor, menuItemOf } from './menu.ts';
+import { HELP_URL, initialMenu, menuFor, menuInHistory, menuItemOf, rememberMenuInHistory } from './menu.ts';
 
 /**
  * The dashboard shell: top bar, left menu (drawer 240, collapses at 767 px or less), content area.
@@ -20,7 +20,7 @@ import { HELP_URL, initialMenu, menuFor, menuItemOf } from './menu.ts';
 export default function DashboardPage({ areaFor }: { areaFor: AreaFor }) {
   const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpoint}px)`, { noSsr: true });
   const items = menuFor(getCookie('role'));
-  const [selected, setSelected] = useState(() => initialMenu(getCookie('role')));
+  const [selected, setSelected] = useState(() => initialMenu(getCookie('role'), menuInHistory() ?? undefined));
   const [menuOpen, setMenuOpen] = useState(false);
   const [firstName, ...rest] = getCookie('userName').split(' ');
 
@@ -28,8 +28,23 @@ export default function DashboardPage({ areaFor }: { areaFor: AreaFor }) {
     session.set(SELECTED_MENU_KEY, selected);
   }, [selected]);
 
+  // Each menu change is a history entry on the dashboard's URL, so Back returns to the item before
+  // instead of leaving the app; the entry the dashboard opened on remembers its item too.
+  useEffect(() => {
+    rememberMenuInHistory(selected, 'replace');
+    const back = () => {
+      const menu = menuInHistory();
+      if (menu !== null) setSelected(initialMenu(getCookie('role'), menu));
+    };
+    window.addEventListener('popstate', back);
+    return () => window.removeEventListener('popstate', back);
+    // the entry the page opened on only: later changes push their own
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const select = (item: string) => {
     if (item === 'User Help') window.open(HELP_URL, '_blank', 'noopener');
+    if (item !== selected) rememberMenuInHistory(item, 'push');
     setSelected(item);
     setMenuOpen(false);
   };

@@ -54,3 +54,17 @@ export function initialMenu(role: string, saved = session.get(SELECTED_MENU_KEY)
   const items = menuFor(role);
   return saved && (items.includes(saved) || items.includes(menuItemOf(saved))) ? saved : items[0]!;
 }
+
+/** The menu item remembered in the current history entry (set by rememberMenuInHistory), or null. */
+export function menuInHistory(): string | null {
+  const state: unknown = history.state;
+  const menu = state && typeof state === 'object' ? (state as { dashboardMenu?: unknown }).dashboardMenu : undefined;
+  return typeof menu === 'string' ? menu : null;
+}
+
+/** Keeps a menu item in the history: a new entry on the same URL ('push'), or the current one. */
+export function rememberMenuInHistory(item: string, how: 'push' | 'replace'): void {
+  const state = { ...(history.state as object | null), dashboardMenu: item };
+  if (how === 'push') history.pushState({ dashboardMenu: item }, '', location.href);
+  else history.replaceState(state, '', location.href);
+}

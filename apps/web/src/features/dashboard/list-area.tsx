@@ -63,7 +63,7 @@ export function ListArea({ menuKey, onSelectMenu, fixedTab }: AreaProps & { fixe
       <Box
         sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}
       >
-        <Typography variant="h5" component="h2">
+        <Typography variant="h5" component="h1">
           {title}
         </Typography>
         <OrgSelect orgs={data?.org ?? []} value={data?.latestOrg ?? orgId} onChange={switchOrg} />

@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { getCookie } from '../../lib/cookies.ts';
 import { autoLogin, login } from './api/login.ts';
 import { OutlinedField } from '../../lib/outlined-field.tsx';
+import { PasswordField } from '../../lib/password-field.tsx';
 import { useLoginFlow } from './use-login-flow.ts';
 
 // Only needed when the account is signed in elsewhere: loaded then, not with the login screen.
@@ -20,6 +21,8 @@ const AlreadyLoggedInDialog = lazy(() =>
 const SetPasswordForm = lazy(() =>
   import('./components/set-password-form.tsx').then((m) => ({ default: m.SetPasswordForm })),
 );
+
+const ERROR_ID = 'login-error';
 
 /** The login screen: Username, Password, Sign In, copyright footer; auto-login from a signed link. */
 export function LoginPage() {
@@ -71,7 +74,7 @@ export function LoginPage() {
             </Alert>
           )}
           {flow.error && (
-            <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            <Alert severity="error" sx={{ mb: 2 }} role="alert" id={ERROR_ID}>
               {flow.error}
             </Alert>
           )}
@@ -88,14 +91,19 @@ export function LoginPage() {
                 value={userName}
                 onChange={(e) => setUserName(e.target.value.toLowerCase())}
                 autoFocus
+                plain
+                invalid={!!flow.error}
+                describedBy={flow.error ? ERROR_ID : undefined}
               />
-              <OutlinedField
+              <PasswordField
                 label={t('login:password')}
                 name="password"
-                type="password"
                 autoComplete="current-password"
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
+                invalid={!!flow.error}
+                describedBy={flow.error ? ERROR_ID : undefined}
+                texts={{ show: t('login:showPassword'), capsLock: t('login:capsLock') }}
               />
               <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={flow.busy}>
                 {flow.busy ? t('login:signingIn') : t('login:signIn')}

@@ -5,7 +5,7 @@ import {
   remainingAttemptsMessage,
   type LoginResponse,
 } from '@invigil/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { storeLogin } from '../../lib/session.ts';
@@ -18,9 +18,15 @@ export function useLoginFlow(onSignedIn: () => void) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<Attempt | null>(null);
+  // A second press before the button shows as disabled (a double click, Sign In then Enter on a
+  // slow link) would send a second sign-in, which the first one's new session answers 'already
+  // logged in'.
+  const inFlight = useRef(false);
 
   const run = useCallback(
     async (attempt: Attempt, regen = false) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
       setBusy(true);
       setError('');
       try {
@@ -46,6 +52,7 @@ export function useLoginFlow(onSignedIn: () => void) {
       } catch (e) {
         setError(e instanceof ApiError && e.status > 0 ? e.message : t('connectionLost'));
       } finally {
+        inFlight.current = false;
         setBusy(false);
       }
     },

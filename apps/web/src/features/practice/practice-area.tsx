@@ -44,7 +44,7 @@ export default function PracticeArea() {
 
   return (
     <Box data-testid="area-Practice">
-      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('practice.title')}
       </Typography>
       {list.isPending && <PageLoader />}

@@ -39,7 +39,7 @@ export default function ProfilePage() {
           </Button>
         </Toolbar>
       </AppBar>
-      <Container maxWidth="md" sx={{ py: 3 }}>
+      <Container component="main" maxWidth="md" sx={{ py: 3 }}>
         <Paper variant="outlined">
           <Tabs value={tab} onChange={(_e, v) => setTab(v)} aria-label="Profile sections" variant="fullWidth">
             <Tab label={t('profileTab')} id="profile-tab-0" aria-controls="profile-panel-0" />

@@ -12,7 +12,7 @@ export default function SupportArea() {
   const email = t('supportEmail');
   return (
     <Box data-testid="area-Support">
-      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('support.title')}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

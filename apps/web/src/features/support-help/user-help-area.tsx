@@ -13,7 +13,7 @@ export default function UserHelpArea() {
   const { t } = useTranslation('dashboard');
   return (
     <Box data-testid="area-User Help">
-      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('help.title')}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

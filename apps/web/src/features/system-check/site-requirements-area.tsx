@@ -82,7 +82,7 @@ export default function SiteRequirementsArea() {
 
   return (
     <Box data-testid="area-Site Requirements">
-      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('system.title')}
       </Typography>
       <DataTable

@@ -1,5 +1,5 @@
 import { isResumable, type GetLanguagesResponse, type PendingRow } from '@invigil/contracts';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTestDialog } from '../../../components/test-dialog.ts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { fetchLanguages } from '../api/get-languages.ts';
@@ -26,8 +26,18 @@ export function useStartTest() {
   const TestDialog = useTestDialog();
   const [flow, setFlow] = useState<Flow>({ step: 'idle' });
   const [busy, setBusy] = useState<number | null>(null);
+  // The row button that started it: disabled while the languages load, it loses the keyboard
+  // focus, so the modals cannot give it back themselves; it gets it back when they close.
+  const opener = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (flow.step !== 'idle' || !opener.current) return;
+    opener.current.focus();
+    opener.current = null;
+  }, [flow.step]);
 
   const start = useCallback(async (row: PendingRow) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (isResumable(row.status) && row.selectedLanguage) {
       setFlow({ step: 'test', row, language: row.selectedLanguage });
       return;

@@ -22,6 +22,7 @@ export function WarningDialog({
   children,
   actions,
   id,
+  onEscape,
 }: {
   open: boolean;
   title: string;
@@ -29,10 +30,15 @@ export function WarningDialog({
   children: ReactNode;
   actions: ReactNode;
   id: string;
+  /** What Esc does (its No or OK); without it Esc leaves the dialog open. A click outside never closes it. */
+  onEscape?(): void;
 }) {
   return (
     <Dialog
       open={open}
+      onClose={(_e, reason) => {
+        if (reason === 'escapeKeyDown') onEscape?.();
+      }}
       slotProps={paper(LAYOUT.warningModalWidth)}
       aria-labelledby={lead ? `${id}-title ${id}-lead` : `${id}-title`}
       aria-describedby={`${id}-text`}

@@ -9,6 +9,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ADAPTIVE_EXAM_TYPE, BUTTON_STYLE, formatHms } from '@invigil/contracts';
+import { TAP_TARGET_LINK } from '../../../components/theme.ts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useEngine, useEngineState } from '../engine-context.ts';
 import { useNavigation } from '../hooks/use-navigation.ts';
@@ -54,7 +55,7 @@ export function TestFooter() {
             e.preventDefault();
             engine.setFlag({ modal: { kind: 'issue' } });
           }}
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, ...TAP_TARGET_LINK }}
         >
           <FlagIcon fontSize="small" aria-hidden />
           {t('flagQuestion')}

@@ -17,6 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatHms, progressPercent } from '@invigil/contracts';
 import { useState } from 'react';
+import { TAP_TARGET_LINK } from '../../../components/theme.ts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { getCookie } from '../../../lib/cookies.ts';
 import { clearLogin } from '../../../lib/session.ts';
@@ -69,6 +70,7 @@ export function TestHeader() {
               e.preventDefault();
               setShowInstructions(true);
             }}
+            sx={TAP_TARGET_LINK}
           >
             {survey ? t('surveyInstructions') : t('testInstructions')}
           </Link>

@@ -259,3 +259,34 @@ describe("the header's and footer's links (spec: a 'Test Instructions' link, a '
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('keyboard: Esc answers the test dialogs that ask nothing final', () => {
+  it.each([
+    ['finish', 'Finish Test'],
+    ['one-minute', undefined],
+    ['last-question', 'Last question'],
+  ] as const)('Esc closes the %s dialog as its No / OK does, and submits nothing', (kind, name) => {
+    const engine = renderWith(<TestShell onExit={() => {}} onLogout={() => {}} />, {
+      phase: 'questions',
+      modal: { kind },
+    });
+    const closeModal = vi.fn();
+    const submit = vi.fn();
+    Object.assign(engine, { closeModal, submit });
+    const dialog = name ? screen.getByRole('dialog', { name }) : screen.getByRole('dialog');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(closeModal).toHaveBeenCalledTimes(1);
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('Esc does not close the window-switch warning (its OK may end the test)', () => {
+    const engine = renderWith(<TestShell onExit={() => {}} onLogout={() => {}} />, {
+      phase: 'questions',
+      modal: { kind: 'window', verdict: 'warning', count: 1, limit: 2 },
+    });
+    const closeModal = vi.fn();
+    Object.assign(engine, { closeModal });
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'WARNING !!!' }), { key: 'Escape' });
+    expect(closeModal).not.toHaveBeenCalled();
+  });
+});

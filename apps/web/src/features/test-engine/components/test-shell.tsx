@@ -102,6 +102,7 @@ export function TestShell({ onExit, onLogout }: { onExit(): void; onLogout(): vo
       <WarningDialog
         open={modal?.kind === 'finish'}
         id="finish"
+        onEscape={() => engine.closeModal()}
         title={survey ? t('finishSurveyTitle') : t('finishTitle')}
         actions={
           <>
@@ -121,6 +122,7 @@ export function TestShell({ onExit, onLogout }: { onExit(): void; onLogout(): vo
       <WarningDialog
         open={modal?.kind === 'one-minute'}
         id="one-minute"
+        onEscape={() => engine.closeModal()}
         title={t('oneMinuteTitle')}
         actions={
           <Button variant="contained" onClick={() => engine.closeModal()}>
@@ -134,6 +136,7 @@ export function TestShell({ onExit, onLogout }: { onExit(): void; onLogout(): vo
       <WarningDialog
         open={modal?.kind === 'last-question'}
         id="last-question"
+        onEscape={() => engine.closeModal()}
         title={t('lastQuestionTitle')}
         actions={
           <Button variant="contained" onClick={() => engine.closeModal()}>

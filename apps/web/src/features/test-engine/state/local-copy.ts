@@ -15,6 +15,11 @@ export interface LocalCopy {
 
 const localKey = (examId: number) => String(examId);
 export const submitKey = (examId: number) => `test-submit-${examId}`;
+/** set once this browser showed the one-minute warning of the attempt, so a reload does not show it again */
+const oneMinuteKey = (examId: number) => `one-minute-${examId}`;
+
+export const oneMinuteShown = (examId: number) => local.get(oneMinuteKey(examId)) !== null;
+export const markOneMinuteShown = (examId: number) => local.set(oneMinuteKey(examId), '1');
 
 export function readLocalCopy(examId: number): LocalCopy | null {
   const raw = local.get(localKey(examId));
@@ -36,6 +41,7 @@ export function writeLocalCopy(examId: number, copy: LocalCopy): boolean {
 
 export function clearLocalCopy(examId: number) {
   local.remove(localKey(examId));
+  local.remove(oneMinuteKey(examId));
   local.remove('remainingTime');
 }
 

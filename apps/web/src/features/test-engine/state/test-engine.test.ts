@@ -12,7 +12,7 @@ const detail = { id: 7, status: '000', time_remaining: 600, showscore: 0, examty
 const question = (qid: number) =>
   ({ qid, seq: 0, buttonStyle: 'Not Visited', answerStatus: false, questiontype: 1 }) as unknown as QuestionItem;
 // As the server does (ADR 0198): outlines before the start (no text), whole items once the clock runs.
-const server = vi.hoisted(() => ({ started: false }));
+const server = vi.hoisted(() => ({ started: false, remaining: 600 }));
 vi.mock('../api/test-calls.ts', () => ({
   fetchUserTest: async () => ({
     detail,
@@ -25,7 +25,7 @@ vi.mock('../api/test-calls.ts', () => ({
   }),
   startExam: async () => {
     server.started = true;
-    return { status: '001', time_remaining: 600 };
+    return { status: '001', time_remaining: server.remaining };
   },
   saveChanges: api.saveChanges,
   fetchResultStatus: api.fetchResultStatus,
@@ -45,6 +45,7 @@ async function running() {
 
 beforeEach(() => {
   server.started = false;
+  server.remaining = 600;
   vi.useFakeTimers();
   localStorage.clear();
   api.saveChanges.mockReset().mockResolvedValue({ time_remaining: 590 });
@@ -53,6 +54,42 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('the test engine', () => {
+  /** the server's clock: the attempt ends `seconds` from now, and every save says how long is left */
+  const endsIn = (seconds: number) => {
+    const endsAt = performance.now() + seconds * 1000;
+    server.remaining = seconds;
+    api.saveChanges.mockImplementation(async () => ({
+      time_remaining: Math.ceil((endsAt - performance.now()) / 1000),
+    }));
+  };
+
+  it('warns once that one minute is left, and not again after a reload', async () => {
+    endsIn(62);
+    const first = await running();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(first.get().modal).toBeNull();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(first.get().modal).toEqual({ kind: 'one-minute' });
+    first.closeModal();
+    first.dispose();
+    // the page is reloaded 5 s later: the server's clock says 55 s
+    await vi.advanceTimersByTimeAsync(5000);
+    server.started = false;
+    server.remaining = 55;
+    const again = await running();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(again.get().modal).toBeNull();
+    again.dispose();
+  });
+
+  it('warns on a resume inside the last minute when this browser never showed it', async () => {
+    endsIn(50);
+    const engine = await running();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(engine.get().modal).toEqual({ kind: 'one-minute' });
+    engine.dispose();
+  });
+
   it('starts once when Start or Resume is pressed twice at once: one clock, one second a second', async () => {
     const engine = new TestEngine(7, 'en-IN');
     await engine.load();

@@ -3,7 +3,7 @@ import { fetchSavedTest } from '../api/test-calls.ts';
 import { AnsweringEngine } from './answering-engine.ts';
 import { blankCount, withSecondSpent } from './answer-rules.ts';
 import { failureMessage, loadAttempt, startAttempt } from './attempt-load.ts';
-import { withServerAnswers } from './local-copy.ts';
+import { markOneMinuteShown, oneMinuteShown, withServerAnswers } from './local-copy.ts';
 import {
   RESEND_MS,
   completeSubmission,
@@ -148,7 +148,10 @@ export class TestEngine extends AnsweringEngine {
     if (++this.ticks % 5 === 0) this.persist();
     if (remaining <= 60 && remaining > 0 && !this.warnedOneMinute) {
       this.warnedOneMinute = true;
-      this.set({ modal: { kind: 'one-minute' } });
+      if (!oneMinuteShown(this.examId)) {
+        markOneMinuteShown(this.examId);
+        this.set({ modal: { kind: 'one-minute' } });
+      }
     }
     if (remaining <= 0) void this.timeOut();
   }

@@ -59,6 +59,8 @@ const configs: Record<string, () => Promise<unknown>> = {
     analyseImage(engine, noFace, { objects: 'with-face', closer: true, embedding: true, authenticity: false }),
   // ADR 0105: the second face detector (SSD MobileNet v1 at 512 px) on the whole picture, alone
   'second detector alone (SSD MobileNet v1)': () => engine.ssd!.detect(rgb, thresholds.ssdMin),
+  // ADR 0225: the third (FaceBoxes at 1024 px) alone
+  'third detector alone (FaceBoxes)': () => engine.faceboxes!.detect(rgb, thresholds.faceBoxesMin),
   'static faces against the primary (server, 2 faces only)': () => staticFacesAgainst(jpeg, primaryJpeg, twoBoxes),
 };
 for (const run of Object.values(configs)) await run(); // warm every kernel
@@ -80,7 +82,7 @@ for (let i = 0; i < N; i++) {
     (wall[name] ??= []).push(performance.now() - t);
     (cpu[name] ??= []).push(cpuMs(c));
     // Human's own split is of its last detect() call: shown for the single-call configurations only
-    if (name.startsWith('periodic') || name.startsWith('static') || name.startsWith('second')) continue;
+    if (/^(periodic|static|second|third)/.test(name)) continue;
     const perf = engine.human.performance as Record<string, number>;
     stages[name] ??= {};
     for (const k of ['face', 'emotion', 'description', 'antispoof', 'liveness', 'object'])

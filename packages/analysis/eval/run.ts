@@ -22,6 +22,7 @@ import { buildCapture } from './capture.ts';
 import { buildDesks } from './desks.ts';
 import { buildRecordings } from './recordings.ts';
 import { buildRound6 } from './round6.ts';
+import { buildRound10 } from './round10.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = new Set(process.argv.slice(2));
@@ -188,6 +189,9 @@ async function images() {
   captureFigures('tuned-on capture conditions of round 8 (one candidate each)', ext8);
   const desks = await analyse(engine, path.join(here, '.cache/desks'), await buildDesks());
   faceFigures('tuned-on desks and tables of round 8', desks);
+  const back = await analyse(engine, path.join(here, '.cache/round10'), await buildRound10());
+  faceFigures('tuned-on people at the back and small paintings of round 10', back);
+  faceFigures('tuned-on people at the back and small paintings of round 10, as a periodic check', back, 'checked');
   if (args.has('--no-holdout')) return;
   const held = await analyse(engine, path.join(here, '.cache/holdout'), await buildHoldout());
   faceFigures('held-out set (never tuned on)', held);

@@ -1,10 +1,36 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseImage } from '../src/image/analyse-image.ts';
-import { confirmSsdFaces, trustedAlone } from '../src/image/closer-look.ts';
+import { confirmSecondLook, secondLookCandidates, trustedAlone } from '../src/image/closer-look.ts';
 import { decodeImage } from '../src/image/decode-image.ts';
 import { createEngine, type Engine } from '../src/image/human-engine.ts';
 import { farAway, fixture } from './helpers.ts';
+import type { Box } from '../src/image/tiles.ts';
+
+describe('candidates of the second look: SSD and FaceBoxes merged (ADR 0225)', () => {
+  const d = (x: number, y: number, side: number, score: number) => ({ box: [x, y, side, side] as Box, score });
+
+  it('one candidate a face: the SSD one where both see it, the FaceBoxes one where only it does; known faces left out', () => {
+    const known: Box[] = [[200, 200, 100, 100]];
+    const ssd = [d(10, 10, 30, 0.7), d(240, 240, 20, 0.9)]; // the second is inside the known face
+    const faceboxes = [d(12, 11, 30, 0.95), d(400, 20, 30, 0.6), d(402, 22, 28, 0.5)];
+    const { trusted, toConfirm } = secondLookCandidates(known, ssd, faceboxes, 16);
+    expect(trusted).toEqual([]);
+    expect(toConfirm).toEqual([
+      { ...d(10, 10, 30, 0.7), ssd: true },
+      { ...d(400, 20, 30, 0.6), ssd: false },
+    ]);
+  });
+
+  it('only SSD is trusted alone; the rest are confirmed surest first, at most maxConfirm of them', () => {
+    const ssd = [d(0, 0, 16, 0.95), d(100, 0, 40, 0.5)];
+    const faceboxes = [d(200, 0, 16, 0.99), d(300, 0, 30, 0.8), d(400, 0, 30, 0.4)];
+    const { trusted, toConfirm } = secondLookCandidates([], ssd, faceboxes, 3);
+    expect(trusted).toEqual([{ ...d(0, 0, 16, 0.95), ssd: true }]);
+    // a FaceBoxes 0.99 for a 16 px face is not taken on its word: Human confirms it like the others
+    expect(toConfirm.map((c) => c.score)).toEqual([0.99, 0.8, 0.5]);
+  });
+});
 
 describe('closer look: the second detector, confirmed by Human (real models, ADR 0105)', () => {
   let engine: Engine;
@@ -34,7 +60,7 @@ describe('closer look: the second detector, confirmed by Human (real models, ADR
     const rgb = await decodeImage(await farAway(112));
     expect((await analyseImage(engine, rgb, { ...faces, closer: false })).faces).toHaveLength(0);
     expect((await analyseImage(engine, rgb, { ...faces, closer: 'hint' })).faces).toHaveLength(0);
-    const found = await confirmSsdFaces(engine, rgb, []);
+    const found = await confirmSecondLook(engine, rgb, []);
     expect(found).toHaveLength(1);
     const [x, y, w, h] = found[0].box;
     expect(x + w / 2).toBeGreaterThan(330);
@@ -50,7 +76,7 @@ describe('closer look: the second detector, confirmed by Human (real models, ADR
     expect((await analyseImage(engine, rgb, { ...faces, closer: 'hint' })).faces).toHaveLength(0);
     const [ssd] = await engine.ssd!.detect(rgb, 0.3);
     expect(trustedAlone(ssd)).toBe(true);
-    const found = await confirmSsdFaces(engine, rgb, []);
+    const found = await confirmSecondLook(engine, rgb, []);
     expect(found).toHaveLength(1);
     // not the mesh's: kept on the detector's word, where it saw her
     expect(found[0].meshScore).toBe(0);
@@ -68,15 +94,39 @@ describe('closer look: the second detector, confirmed by Human (real models, ADR
     expect(trustedAlone({ box: [40, 1, 487, 502], score: 0.95 })).toBe(false);
   });
 
+  it('confirms the candidates of FaceBoxes too: with SSD away, the far candidate is still found', async () => {
+    const rgb = await decodeImage(await farAway(112));
+    const withoutSsd: Engine = { ...engine, ssd: undefined };
+    const found = await confirmSecondLook(withoutSsd, rgb, []);
+    expect(found).toHaveLength(1);
+    expect(found[0].meshScore).toBeGreaterThanOrEqual(0.6);
+    expect(await confirmSecondLook({ ...withoutSsd, faceboxes: undefined }, rgb, [])).toEqual([]);
+  });
+
+  it('asks SSD only when no face was found: behind a face FaceBoxes looks alone (ADR 0225)', async () => {
+    const calls: number[] = [];
+    const counted: Engine = {
+      ...engine,
+      ssd: { ...engine.ssd!, detect: (rgb, min) => (calls.push(1), engine.ssd!.detect(rgb, min)) },
+    };
+    const astronaut = await decodeImage(fixture('astronaut.jpg'));
+    const known = (await analyseImage(engine, astronaut, { ...faces, closer: false })).faces.map((f) => f.box);
+    expect(await confirmSecondLook(counted, astronaut, known)).toEqual([]);
+    expect(calls).toHaveLength(0);
+    const far = await decodeImage(await farAway(80));
+    expect(await confirmSecondLook(counted, far, [])).toHaveLength(1);
+    expect(calls).toHaveLength(1);
+  });
+
   it('does not count the known face again, and finds no face in the coffee and cat pictures', async () => {
     const astronaut = await decodeImage(fixture('astronaut.jpg'));
     const known = (await analyseImage(engine, astronaut, { ...faces, closer: false })).faces.map((f) => f.box);
     expect(known).toHaveLength(1);
-    expect(await confirmSsdFaces(engine, astronaut, known)).toEqual([]);
+    expect(await confirmSecondLook(engine, astronaut, known)).toEqual([]);
     expect((await analyseImage(engine, astronaut, { ...faces, closer: true })).faces).toHaveLength(1);
     for (const name of ['coffee.jpg', 'chelsea.jpg']) {
       const rgb = await decodeImage(await sharp(fixture(name)).resize(550, 450, { fit: 'cover' }).jpeg().toBuffer());
-      expect(await confirmSsdFaces(engine, rgb, [])).toEqual([]);
+      expect(await confirmSecondLook(engine, rgb, [])).toEqual([]);
       expect((await analyseImage(engine, rgb, { ...faces, closer: true })).faces).toHaveLength(0);
     }
   });

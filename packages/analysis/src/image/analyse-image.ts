@@ -1,4 +1,4 @@
-import { confirmSsdFaces, lookCloser } from './closer-look.ts';
+import { confirmSecondLook, lookCloser } from './closer-look.ts';
 import type { RgbImage } from './decode-image.ts';
 import { embeddingInTheLight } from './exposure.ts';
 import { summarise, type FaceInfo, type ImageAnalysis } from './face-analysis.ts';
@@ -12,9 +12,10 @@ export interface AnalyseOptions extends Omit<EngineOptions, 'objects' | 'faces' 
    */
   objects?: boolean | 'with-face';
   /**
-   * look closer for small faces (closer-look.ts): true (the scene pass): the second detector over the
-   * whole picture, with or without a confirmed face (ADR 0105); 'hint': the three upper tiles
-   * behind a confirmed face, only when the detector saw a face the mesh did not confirm; false: never
+   * look closer for small faces (closer-look.ts): true (the scene pass): the second look (FaceBoxes,
+   * and SSD when no face was found) over the whole picture, with or without a confirmed face (ADR
+   * 0105, 0225); 'hint': the three upper tiles behind a confirmed face, only when the detector saw
+   * a face the mesh did not confirm; false: never
    */
   closer?: boolean | 'hint';
 }
@@ -41,8 +42,8 @@ const NO_EMOTIONS = { neutral: 0, happy: 0, sad: 0, angry: 0, fearful: 0, disgus
  * One picture's faces (and objects): the analysis every caller uses, the workers and the
  * evaluation alike. Faces are the detector's, confirmed by the mesh and, in a colour picture, by
  * skin tone. With a face found, the closer look may find small faces behind it; with none, on the
- * scene pass, the second detector searches the whole picture (ADR 0105); with a face, objects are
- * looked for ('with-face': with none the check has failed already). Faces that are pictures on the
+ * scene pass, the second look (FaceBoxes and SSD) searches the whole picture (ADR 0105, 0225); with
+ * a face, objects are looked for ('with-face': with none the check has failed already). Faces that are pictures on the
  * wall are dropped later, against the attempt's primary picture (static-faces.ts, ADR 0103).
  */
 export async function analyseImage(engine: Engine, rgb: RgbImage, opts: AnalyseOptions): Promise<ImageAnalysis> {
@@ -55,13 +56,13 @@ export async function analyseImage(engine: Engine, rgb: RgbImage, opts: AnalyseO
   if (opts.embedding && a.faces[0]) a.faces[0].embedding = await embeddingInTheLight(engine, rgb, a.faces[0]);
   const hint = a.candidates > a.faces.length;
   const found = a.faces.length >= 1;
-  // on the scene pass the second detector looks over the whole picture (ADR 0105); on other checks
-  // the three upper tiles look behind a face, on a hint only (ADR 0102)
+  // on the scene pass the second look (FaceBoxes; SSD too with no face) covers the whole picture (ADR
+  // 0105, 0225); on other checks the three upper tiles look behind a face, on a hint only (ADR 0102)
   const second = opts.closer === true;
   const tiles = found && opts.closer === 'hint' && hint;
   if (second || tiles) {
     const known = a.faces.map((f) => f.box);
-    const closer = second ? await confirmSsdFaces(engine, rgb, known) : await lookCloser(engine, rgb, known);
+    const closer = second ? await confirmSecondLook(engine, rgb, known) : await lookCloser(engine, rgb, known);
     const small = closer.map<FaceInfo>((f) => ({
       box: f.box.map((v) => Math.round(v)) as FaceInfo['box'],
       boxScore: Math.round(f.boxScore * 1e4) / 1e4,

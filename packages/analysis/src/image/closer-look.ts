@@ -5,8 +5,8 @@
  * painted over (so the candidate's face is not counted again in pieces):
  * - three overlapping tiles across the upper part, each seen by the detector at its 256 px input
  *   (one detector pass each, ~30-40 ms of CPU; ADR 0102: on a check without the scene pass, on a hint);
- * - the second detector (SSD MobileNet v1 at 512 px, ssd-faces.ts) over the whole picture, each of
- *   its candidates confirmed by Human in a crop around it enlarged twice with a Lanczos filter, so the
+ * - the second look: FaceBoxes at 1024 px (faceboxes.ts, ADR 0225) over the whole picture, and
+ *   SSD MobileNet v1 at 512 px (ssd-faces.ts) too when no face was found, each candidate confirmed by Human in a crop around it enlarged twice with a Lanczos filter, so the
  *   face mesh, which crops the face from the detector's input, gets a sharper small face than its own
  *   bilinear crop would give (ADR 0104, 0105: on the scene pass and at setup).
  * A face found either way counts only if the mesh confirms it like any other and the detector is
@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import type { RgbImage } from './decode-image.ts';
 import type { Engine } from './human-engine.ts';
 import { thresholds } from './thresholds.ts';
-import { cropAround, cutByTile, gridTiles, inside, mergeNewFaces, type Box } from './tiles.ts';
+import { cropAround, cutByTile, gridTiles, inside, iou, mergeNewFaces, type Box } from './tiles.ts';
 
 /**
  * With a face found: three overlapping tiles across the upper 45 %, where the heads of people
@@ -27,7 +27,7 @@ export const behindTiles = (width: number, height: number): Box[] =>
   gridTiles(width, height, { cols: 3, rows: 1, size: [0.4, 0.45] });
 
 /**
- * The crops of the second detector's candidates (confirmSsdFaces) are enlarged this many times with
+ * The crops of the second look's candidates (confirmSecondLook) are enlarged this many times with
  * Lanczos before detection: a sharper input for the mesh of a face of 10-20 px (ADR 0104, 0105).
  * The tiles behind a face are not: there it changed the mesh score of a larger face across 0.6.
  */
@@ -107,23 +107,62 @@ export async function lookCloser(
 export const trustedAlone = (d: { box: Box; score: number }): boolean =>
   d.score >= thresholds.ssdTrustMin && Math.max(d.box[2], d.box[3]) <= thresholds.ssdTrustMaxPx;
 
+/** a candidate face of the second look: where, how sure its detector is, and whether that was SSD */
+export interface Candidate {
+  box: Box;
+  score: number;
+  ssd: boolean;
+}
+
 /**
- * Faces found by the second detector (SSD MobileNet v1, ssd-faces.ts, ADR 0105) that are not one
- * of `known`. A very sure detection of a face too small for the mesh is kept as it is (ADR 0217);
- * any other is confirmed like a face of the closer look: a crop around it (three times its size,
- * enlarged with Lanczos to at least confirmSidePx) is analysed by Human, and a face there with the
- * mesh score and box score of the closer look whose centre lies in the SSD's box is kept (its box
- * from Human). At most ssdMaxConfirm candidates are confirmed, the surest first (one detector pass
- * each).
+ * The second look's candidates (ADR 0105, 0225), as pure geometry: SSD's detections that are not a
+ * `known` face (one each, the surest of those overlapping), then FaceBoxes' detections that are
+ * neither a known face nor one SSD already has (the same rule: centre in it, or overlapping by more
+ * than 0.3), each once. The ones SSD may be trusted with alone (trustedAlone) come first; then, for
+ * Human to confirm, the rest of both, surest first, at most `maxConfirm`.
  */
-export async function confirmSsdFaces(engine: Engine, rgb: RgbImage, known: Box[]): Promise<CloserFace[]> {
-  if (!engine.ssd) return [];
-  const detections = mergeNewFaces(known, await engine.ssd.detect(rgb, thresholds.ssdMin));
-  const found: (CloserFace & { score: number })[] = detections
-    .filter(trustedAlone)
-    .map((d) => ({ box: d.box, boxScore: d.score, meshScore: 0, score: d.score }));
-  const fresh = detections.filter((d) => !trustedAlone(d)).slice(0, thresholds.ssdMaxConfirm);
-  for (const d of fresh) {
+export function secondLookCandidates(
+  known: Box[],
+  ssd: { box: Box; score: number }[],
+  faceboxes: { box: Box; score: number }[],
+  maxConfirm: number,
+): { trusted: Candidate[]; toConfirm: Candidate[] } {
+  const fromSsd = mergeNewFaces(known, ssd).map((d) => ({ ...d, ssd: true }));
+  const fromFaceBoxes = mergeNewFaces(
+    [...known, ...fromSsd.map((d) => d.box)],
+    faceboxes.filter((d) => !fromSsd.some((s) => iou(s.box, d.box) > 0.3)),
+  ).map((d) => ({ ...d, ssd: false }));
+  const trusted = fromSsd.filter(trustedAlone);
+  const toConfirm = [...fromSsd.filter((d) => !trustedAlone(d)), ...fromFaceBoxes]
+    .sort((a, b) => b.score - a.score)
+    .slice(0, maxConfirm);
+  return { trusted, toConfirm };
+}
+
+/**
+ * Faces found by the second look that are not one of `known` (ADR 0225): the candidates of FaceBoxes
+ * (faceboxes.ts) and, when Human found no face at all, of SSD MobileNet v1 too (ssd-faces.ts, ADR
+ * 0105), as secondLookCandidates gives them. SSD costs ~200 ms of CPU, and what it sees that
+ * FaceBoxes does not is a lone face of 11-14 px it can be very sure of (a candidate far from the
+ * camera), which it may be trusted with alone (ADR 0217); with a face found, FaceBoxes alone finds
+ * as many of the faces behind it, for 170 ms instead of 370. Any candidate not trusted alone is
+ * confirmed like a face of the closer look: a crop around it (three times its size, enlarged with
+ * Lanczos to at least confirmSidePx) is analysed by Human, and a face there with the mesh score and
+ * box score of the closer look whose centre lies in the candidate's box is kept (its box from
+ * Human). At most secondMaxConfirm candidates are confirmed, the surest first (one detector pass
+ * each; only a crowd has that many).
+ */
+export async function confirmSecondLook(engine: Engine, rgb: RgbImage, known: Box[]): Promise<CloserFace[]> {
+  const faceboxes = engine.faceboxes ? await engine.faceboxes.detect(rgb, thresholds.faceBoxesMin) : [];
+  const ssd = known.length === 0 && engine.ssd ? await engine.ssd.detect(rgb, thresholds.ssdMin) : [];
+  const { trusted, toConfirm } = secondLookCandidates(known, ssd, faceboxes, thresholds.secondMaxConfirm);
+  const found: (CloserFace & { score: number })[] = trusted.map((d) => ({
+    box: d.box,
+    boxScore: d.score,
+    meshScore: 0,
+    score: d.score,
+  }));
+  for (const d of toConfirm) {
     const crop = cropAround(d.box, rgb.width, rgb.height, 3, Math.round(CONFIRM_SIDE * rgb.width));
     const upscale = SEARCH_UPSCALE;
     const img = await tileOf(rgb, crop, known, upscale);

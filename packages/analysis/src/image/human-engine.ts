@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Config, Human as HumanType, Result } from '@vladmandic/human';
 import path from 'node:path';
+import { createFaceBoxes, type FaceBoxesDetector } from './faceboxes.ts';
 import { createSsdDetector, type SsdDetector } from './ssd-faces.ts';
 import { humanModelBaseUrl, humanPackageDir, registerFileRouter, wasmDir, type TfIo } from './model-files.ts';
 
@@ -83,6 +84,8 @@ export interface Engine {
   loadMs: number;
   /** the second face detector (ADR 0105), on the same tfjs; absent when not loaded */
   ssd?: SsdDetector;
+  /** the third (ADR 0225), on the same tfjs; absent when not loaded */
+  faceboxes?: FaceBoxesDetector;
   detect(rgb: { data: Buffer; width: number; height: number }, opts?: EngineOptions): Promise<HumanResult>;
 }
 
@@ -96,14 +99,16 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   registerFileRouter(human.tf.io as unknown as TfIo);
   await human.init();
   await human.load();
-  const ssd =
-    (opts.faces ?? true) ? await createSsdDetector(human.tf as unknown as Record<string, unknown>) : undefined;
+  const faces = opts.faces ?? true;
+  const ssd = faces ? await createSsdDetector(human.tf as unknown as Record<string, unknown>) : undefined;
+  const faceboxes = faces ? await createFaceBoxes(human.tf) : undefined;
   const loadMs = performance.now() - started;
   const tf = human.tf;
   return {
     human,
     loadMs,
     ssd,
+    faceboxes,
     async detect(rgb, runOpts = opts) {
       const pixels = new Uint8Array(rgb.data.buffer, rgb.data.byteOffset, rgb.data.byteLength);
       const tensor = tf.tidy(() =>

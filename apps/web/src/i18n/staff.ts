@@ -61,6 +61,7 @@ export default {
       score_run: 'Result job run',
       proctoring_photo: 'Photo check',
       proctoring_speakers: 'Speaker check',
+      proctoring_gap: 'No pictures received',
       staff_search: 'Staff searched the user',
       staff_searchRecord: 'Staff opened the completed results',
       staff_regenerate: 'Staff asked for regeneration',

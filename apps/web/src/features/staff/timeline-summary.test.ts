@@ -21,4 +21,16 @@ describe('the attempt timeline in words (proctoring walk 2)', () => {
       `since ${formatDateTime(since)}, seconds without a picture 341`,
     );
   });
+
+  it('says why the server stopped the attempt, with the stored code support searches for', () => {
+    expect(summary(event('closed', { status: '111', submitType: 'PROCTORING', abortReason: 'no_face' }))).toBe(
+      'type PROCTORING, status 111, reason face not visible (no_face)',
+    );
+    expect(summary(event('closed', { status: '111', abortReason: 'speakers' }))).toBe(
+      'status 111, reason multiple speakers (speakers)',
+    );
+    expect(summary(event('closed', { status: '010', submitType: 'STANDARD', abortReason: null }))).toBe(
+      'type STANDARD, status 010',
+    );
+  });
 });

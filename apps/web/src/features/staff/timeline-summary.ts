@@ -1,6 +1,15 @@
 import type { TimelineEvent } from '@invigil/contracts';
 import { formatDateTime } from '../../lib/dates.ts';
 
+/** Why the server stopped an attempt (status 111), in words, with the stored code. */
+const STOP_REASON: Record<string, string> = {
+  photo_mismatch: 'face not matched (photo_mismatch)',
+  multiple_faces: 'multiple faces (multiple_faces)',
+  no_face: 'face not visible (no_face)',
+  objects: 'objects in the background (objects)',
+  speakers: 'multiple speakers (speakers)',
+};
+
 /** A few readable words of an event's data (the rest is in the title attribute). */
 export function summary(e: TimelineEvent): string {
   const d = e.data;
@@ -27,7 +36,7 @@ export function summary(e: TimelineEvent): string {
     case 'closed':
       add('type', d.submitType);
       add('status', d.status);
-      add('reason', d.abortReason);
+      add('reason', typeof d.abortReason === 'string' ? (STOP_REASON[d.abortReason] ?? d.abortReason) : d.abortReason);
       break;
     case 'score.run':
       add('run', d.run);

@@ -135,4 +135,35 @@ describe('gaps in the periodic photo check', () => {
     expect(await gapRows(id)).toBe(1);
     expect(await timelineGaps(id)).toHaveLength(1);
   });
+
+  it("the browser's device reports of an attempt are on its timeline, the other user's are refused", async () => {
+    const id = await startedAttempt();
+    const log = (url: string, token: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    expect(
+      (await log('/api/mobile-testing/videoLogs', cand, { userexamid: id, event: 'camera_stopped', status: 'failure' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await log('/api/mobile-testing/store-permission-logs', cand, {
+          examId: id,
+          status: 'failure',
+          errorName: 'NotAllowedError',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const other = await loginAs(t.app, DEMO.candidate2.email, DEMO.candidate2.password);
+    expect((await log('/api/mobile-testing/videoLogs', other, { userexamid: id, event: 'forged' })).statusCode).toBe(
+      404,
+    );
+    const res = await t.app.inject({ url: `/api/support/timeline/${id}`, headers: bearer(support) });
+    const device = (res.json().events as { kind: string; data: Record<string, unknown> }[])
+      .filter((e) => e.kind.startsWith('device.'))
+      .map((e) => [e.kind, e.data.event, e.data.status]);
+    expect(device).toEqual([
+      ['device.permission', 'failure:NotAllowedError', 'failure'],
+      ['device.video', 'camera_stopped', 'failure'],
+    ]);
+  });
 });

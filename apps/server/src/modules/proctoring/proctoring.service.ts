@@ -309,21 +309,34 @@ export class ProctoringService {
     };
   }
 
-  /** Device logs (fire and forget): stored per user and attempt, at most LOG_CAP per channel. */
+  /**
+   * Device logs (fire and forget): stored per user and attempt, at most LOG_CAP per channel. One
+   * kept for an attempt is on its timeline too (the browser's word, marked so): a camera that
+   * stopped or a refused permission explains a gap or a setup that took long.
+   */
   async deviceLog(user: AuthUser, channel: 'permission' | 'audio' | 'video', body: DeviceLogRequest) {
     const examId = body.userexamid ?? body.examId;
     const ue = examId === undefined ? null : await this.userExamFor(user, examId, 'store');
-    await this.repo.addLog(
+    const event = body.event ?? [body.status, body.errorName].filter(Boolean).join(':');
+    const kept = await this.repo.addLog(
       {
         userExamId: ue?.id ?? null,
         userId: user.id,
         channel,
-        event: body.event ?? [body.status, body.errorName].filter(Boolean).join(':'),
+        event,
         detail: logDetail(body),
         clientAt: body.at,
       },
       LOG_CAP,
     );
+    if (kept && ue)
+      this.activity.record({
+        kind: `device.${channel}`,
+        userExamId: ue.id,
+        userId: user.id,
+        actorId: user.id,
+        data: { event, status: body.status ?? null },
+      });
     return { msg: 'SUCCESS' as const };
   }
 

@@ -33,4 +33,12 @@ describe('the attempt timeline in words (proctoring walk 2)', () => {
       'type STANDARD, status 010',
     );
   });
+
+  it("names the browser's device reports as the browser's", () => {
+    expect(fixedT('staff')('timeline.kind.device_video')).toBe('Browser reported: camera');
+    expect(summary(event('device.video', { event: 'camera_stopped', status: 'failure' }))).toBe(
+      'camera_stopped, status failure',
+    );
+    expect(summary(event('device.permission', { event: 'permission_denied', status: null }))).toBe('permission_denied');
+  });
 });

@@ -62,6 +62,13 @@ export function summary(e: TimelineEvent): string {
       if (typeof d.since === 'string') parts.push(`since ${formatDateTime(d.since)}`);
       add('seconds without a picture', d.seconds);
       break;
+    case 'device.permission':
+    case 'device.video':
+    case 'device.audio':
+      // The browser's own report (camera_stopped, permission_denied...): its words, as sent.
+      add('', d.event);
+      add('status', d.status);
+      break;
     case 'resume':
       add('seconds left', d.secondsLeft);
       add('answers from the local copy', d.fromLocalCopy);

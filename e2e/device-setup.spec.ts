@@ -144,6 +144,17 @@ test('side by side: microphone first, then the capture of one face passes', asyn
     expect(reply.status()).toBe(200);
     await expect(camera.getByText('Webcam has been configured successfully.')).toBeVisible();
     await expect(page.getByText('Primary image successfully detected and uploaded!')).toBeVisible();
+    // On a phone the verdict scrolls Proceed to the bottom edge: the snackbar must leave it free
+    // to tap (a tap on the snackbar does nothing and holds it open). A window blur holds the
+    // snackbar for the check (MUI pauses its 2 s timer), focus lets it go.
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await page.setViewportSize({ width: 375, height: 812 });
+    const proceed = camera.getByRole('button', { name: 'Proceed' });
+    await proceed.evaluate((b) => b.scrollIntoView({ block: 'end' }));
+    await expect(page.getByText('Primary image successfully detected and uploaded!')).toBeVisible();
+    await proceed.click({ trial: true, timeout: 2000 });
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.setViewportSize({ width: 1280, height: 800 });
     // The capture is logged too.
     await expect
       .poll(events)

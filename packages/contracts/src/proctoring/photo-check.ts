@@ -32,6 +32,12 @@ export type StopReason = z.infer<typeof StopReason>;
 
 /** photo_action 'S': the attempt stops when this attempt's photo violations reach this count. */
 export const PHOTO_STOP_AFTER = 4;
+/**
+ * The periodic photo check runs at most this many times per page load (spec: "the counter stops
+ * after 3 (checks run at most 4 times)"); after them the browser sends no more pictures, so the
+ * server records no gap.
+ */
+export const PHOTO_CHECK_RUNS = 4;
 /** audio_action 'S': the attempt stops when this attempt's audio warnings reach this count. */
 export const AUDIO_STOP_AFTER = 5;
 

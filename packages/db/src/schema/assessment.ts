@@ -156,6 +156,8 @@ export const userExams = pgTable(
     audioWarnings: integer('audio_warnings').notNull().default(0),
     /** the last periodic picture (or the start): a longer silence than two photo_timer periods is a gap */
     lastPhotoAt: timestamp('last_photo_at', { withTimezone: true }),
+    /** periodic pictures since the start or the last resume (the browser takes PHOTO_CHECK_RUNS) */
+    photoChecks: integer('photo_checks').notNull().default(0),
     resultStatus: text('result_status'),
     resultDate: timestamp('result_date', { withTimezone: true }),
     obtainedMarks: numeric('obtained_marks'),

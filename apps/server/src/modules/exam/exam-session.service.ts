@@ -129,6 +129,7 @@ export class ExamSessionService {
     await refuseIfTimedOut(a, this.closer);
     if (a.status !== EXAM_STATUS.inProgress) throw new HttpError(409, 'This test has not been started.');
     await this.requireCameraSetup(a);
+    await this.repo.restartPhotoChecks(a.id);
     const items = decodeQuestionStates(body.quesData);
     let restored = 0;
     if (items.length) {

@@ -340,6 +340,19 @@ export class ExamRepository {
   }
 
   /**
+   * A resumed page starts the periodic photo check over (PHOTO_CHECK_RUNS pictures, the first one
+   * photo_timer after now): the silence before it was the sweep's to record. Before the first
+   * picture last_photo_at stays empty: the first periodic check gets the scene pass (ADR 0102).
+   */
+  async restartPhotoChecks(userExamId: number): Promise<void> {
+    await this.database.executeSql(
+      `UPDATE user_exams SET photo_checks = 0, last_photo_at = CASE WHEN last_photo_at IS NULL THEN NULL ELSE now() END
+        WHERE id = $1 AND status = '001'`,
+      [userExamId],
+    );
+  }
+
+  /**
    * The low-bandwidth path: back to 998, to be taken again. Only while no answer has reached
    * the server (saved answers would be thrown away). The start time, the deadline and the
    * questions already served stay (ADR 0070): the clock keeps running, so the cycle gains no

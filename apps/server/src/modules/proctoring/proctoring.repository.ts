@@ -20,6 +20,21 @@ export interface NewLog {
   clientAt?: string | null;
   gapSeconds?: number | null;
 }
+/** A silence the server recorded: no periodic picture for `seconds` from `since`. */
+export interface Gap {
+  userExamId: number;
+  userId: number;
+  seconds: number;
+  since: Date;
+}
+type GapRow = { user_exam_id: number; user_id: number; gap_seconds: number; since: Date | string };
+const toGap = (r: GapRow): Gap => ({
+  userExamId: Number(r.user_exam_id),
+  userId: Number(r.user_id),
+  seconds: Number(r.gap_seconds),
+  since: new Date(r.since),
+});
+
 export type ImageKind = 'primary' | 'regular' | 'error';
 
 export interface NewImage {
@@ -179,10 +194,11 @@ export class ProctoringRepository {
 
   /**
    * A periodic picture arrived: records a gap when the last one (or the start) is older than
-   * `gapSeconds` and the sweep has not recorded it yet, then moves last_photo_at to now.
+   * `gapSeconds` and the sweep has not recorded it yet, then moves last_photo_at to now and counts
+   * the check. Returns the gap it recorded, if any (for the timeline).
    */
-  async pictureArrived(userExamId: number, userId: number, gapSeconds: number): Promise<void> {
-    await this.database.executeSql(
+  async pictureArrived(userExamId: number, userId: number, gapSeconds: number): Promise<Gap[]> {
+    const { rows } = await this.database.executeSql<GapRow>(
       `WITH ue AS (
          SELECT id, COALESCE(last_photo_at, started_at) AS since FROM user_exams WHERE id = $1 AND started_at IS NOT NULL),
        gap AS (
@@ -190,22 +206,26 @@ export class ProctoringRepository {
          SELECT ue.id, $2::int, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - ue.since)::int FROM ue
           WHERE ue.since < now() - make_interval(secs => $3::int)
             AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap' AND l.created_at >= ue.since)
-         RETURNING id)
-       UPDATE user_exams SET last_photo_at = now() WHERE id = $1 AND (SELECT count(*) FROM gap) >= 0`,
+         RETURNING user_exam_id, user_id, gap_seconds, (SELECT since FROM ue) AS since),
+       moved AS (
+         UPDATE user_exams SET last_photo_at = now(), photo_checks = photo_checks + 1 WHERE id = $1 RETURNING id)
+       SELECT gap.* FROM gap LEFT JOIN moved ON true`,
       [userExamId, userId, gapSeconds],
     );
+    return rows.map(toGap);
   }
 
   /**
    * The sweep: every in-progress monitored attempt silent for more than two photo_timer periods
-   * (default 120 s) gets one gap row per silence. Returns how many were recorded.
+   * (default 120 s) while its browser still has checks to take (fewer than `runs` pictures since
+   * the start or the last resume) gets one gap row per silence. Returns the gaps it recorded.
    */
-  async recordGaps(defaultTimer: number, limit = 500): Promise<number> {
-    const { rows } = await this.database.executeSql(
+  async recordGaps(defaultTimer: number, runs: number, limit = 500): Promise<Gap[]> {
+    const { rows } = await this.database.executeSql<GapRow>(
       `WITH silent AS (
          SELECT ue.id, ue.user_id, COALESCE(ue.last_photo_at, ue.started_at) AS since
            FROM user_exams ue JOIN exams e ON e.id = ue.exam_id
-          WHERE ue.status = '001' AND ue.started_at IS NOT NULL
+          WHERE ue.status = '001' AND ue.started_at IS NOT NULL AND ue.photo_checks < $3::int
             AND COALESCE(e.settings->>'monitoring', e.settings->>'monitoringflag') IN ('1', 'true', 'Y')
             AND COALESCE(ue.last_photo_at, ue.started_at) < now() - make_interval(secs => 2 * COALESCE(
                   CASE WHEN e.settings->>'photo_timer' ~ '^[0-9]+$' AND (e.settings->>'photo_timer')::int > 0
@@ -214,10 +234,10 @@ export class ProctoringRepository {
        INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
        SELECT s.id, s.user_id, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - s.since)::int FROM silent s
         WHERE NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = s.id AND l.channel = 'gap' AND l.created_at >= s.since)
-       RETURNING id`,
-      [defaultTimer, limit],
+       RETURNING user_exam_id, user_id, gap_seconds, now() - make_interval(secs => gap_seconds) AS since`,
+      [defaultTimer, limit, runs],
     );
-    return rows.length;
+    return rows.map(toGap);
   }
 
   /** Stores a device log unless this user-exam (or user, without one) already holds `cap` logs of the channel. */

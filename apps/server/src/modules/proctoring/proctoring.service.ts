@@ -13,6 +13,7 @@ import {
 import {
   EXAM_STATUS,
   MONITORING_DEFAULTS,
+  PHOTO_CHECK_RUNS,
   PHOTO_STOP_AFTER,
   PRIMARY_IMAGE_MESSAGES,
   type DeviceLogRequest,
@@ -34,7 +35,7 @@ import { mediaPolicy } from '../../policies/media.policy.ts';
 import type { AnalyzerProvider } from './analyzer-provider.ts';
 import { sceneCheck } from './scene-sampling.ts';
 import { judgeSpeakerSample, type AttemptStopper } from './speaker-checks.ts';
-import type { ImageKind, ProctoringRepository, UserExamRef } from './proctoring.repository.ts';
+import type { Gap, ImageKind, ProctoringRepository, UserExamRef } from './proctoring.repository.ts';
 import type { AttemptActivity } from '../support/attempt-activity.ts';
 
 /** Maps analysis errors to safe HTTP errors: input problems 4xx, capacity 503 with Retry-After. */
@@ -242,7 +243,7 @@ export class ProctoringService {
       !(primary && d.embedding && matchEmbeddings(primary, d.embedding).face_match)
     )
       outcome = 'mismatch';
-    await this.repo.pictureArrived(ue.id, user.id, 2 * settings.photo_timer);
+    this.recordGapEvents(await this.repo.pictureArrived(ue.id, user.id, 2 * settings.photo_timer));
     const common = { photoTag: PHOTO_TAG[outcome], expression1: body.expression1, expression2: body.expression2 };
     const { key } =
       outcome === 'ok'
@@ -308,27 +309,56 @@ export class ProctoringService {
     };
   }
 
-  /** Device logs (fire and forget): stored per user and attempt, at most LOG_CAP per channel. */
+  /**
+   * Device logs (fire and forget): stored per user and attempt, at most LOG_CAP per channel. One
+   * kept for an attempt is on its timeline too (the browser's word, marked so): a camera that
+   * stopped or a refused permission explains a gap or a setup that took long.
+   */
   async deviceLog(user: AuthUser, channel: 'permission' | 'audio' | 'video', body: DeviceLogRequest) {
     const examId = body.userexamid ?? body.examId;
     const ue = examId === undefined ? null : await this.userExamFor(user, examId, 'store');
-    await this.repo.addLog(
+    const event = body.event ?? [body.status, body.errorName].filter(Boolean).join(':');
+    const kept = await this.repo.addLog(
       {
         userExamId: ue?.id ?? null,
         userId: user.id,
         channel,
-        event: body.event ?? [body.status, body.errorName].filter(Boolean).join(':'),
+        event,
         detail: logDetail(body),
         clientAt: body.at,
       },
       LOG_CAP,
     );
+    if (kept && ue)
+      this.activity.record({
+        kind: `device.${channel}`,
+        userExamId: ue.id,
+        userId: user.id,
+        actorId: user.id,
+        data: { event, status: body.status ?? null },
+      });
     return { msg: 'SUCCESS' as const };
   }
 
-  /** The sweep's part: gaps of monitored attempts without a picture for two photo_timer periods. */
-  recordGaps() {
-    return this.repo.recordGaps(MONITORING_DEFAULTS.photo_timer);
+  /**
+   * The sweep's part: gaps of monitored attempts without a picture for two photo_timer periods
+   * while their browser still had checks to take. Returns how many were recorded.
+   */
+  async recordGaps(): Promise<number> {
+    const gaps = await this.repo.recordGaps(MONITORING_DEFAULTS.photo_timer, PHOTO_CHECK_RUNS);
+    this.recordGapEvents(gaps);
+    return gaps.length;
+  }
+
+  /** Each recorded gap is on the attempt's timeline too, where support reads it. */
+  private recordGapEvents(gaps: Gap[]) {
+    for (const g of gaps)
+      this.activity.record({
+        kind: 'proctoring.gap',
+        userExamId: g.userExamId,
+        userId: g.userId,
+        data: { seconds: g.seconds, since: g.since.toISOString() },
+      });
   }
 
   async sendPrimaryImage(user: AuthUser, userExamId: number) {

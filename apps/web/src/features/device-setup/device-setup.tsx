@@ -25,6 +25,11 @@ export interface DeviceSetupProps {
 
 /** Setup snackbars hide after 2000 ms (spec §9). */
 const SNACKBAR_MS = 2000;
+/**
+ * At the top: on a phone the capture's verdict scrolls its button (Proceed, Click Again) to the
+ * bottom edge, where a bottom snackbar covered it (and a tap on it held it open).
+ */
+const SNACKBAR_AT = { vertical: 'top', horizontal: 'center' } as const;
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -151,6 +156,7 @@ export default function DeviceSetup({ examId, plan, onProceed }: DeviceSetupProp
       <Snackbar
         open={snackbar !== null}
         autoHideDuration={SNACKBAR_MS}
+        anchorOrigin={SNACKBAR_AT}
         onClose={() => setSnackbar(null)}
         message={snackbar}
       />

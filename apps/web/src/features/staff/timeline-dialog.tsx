@@ -17,74 +17,11 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { fetchTimeline, useTimeline } from './api/staff.ts';
 import { AttemptMediaPanel } from './attempt-media-panel.tsx';
+import { summary } from './timeline-summary.ts';
 
 /** The stored media an event names (`data.media` holding a storage key), or null. */
 const mediaKeyOf = (e: TimelineEvent) =>
   typeof e.data.media === 'string' && e.data.media.includes('/') ? e.data.media : null;
-
-/** A few readable words of an event's data (the rest is in the title attribute). */
-function summary(e: TimelineEvent): string {
-  const d = e.data;
-  const parts: string[] = [];
-  const add = (label: string, v: unknown) => {
-    if (v !== undefined && v !== null && v !== '') parts.push(`${label} ${String(v)}`);
-  };
-  switch (e.kind) {
-    case 'signin':
-      add('', `${String(d.browser ?? '')}, ${String(d.device ?? '')}`);
-      if (d.regen) parts.push('(signed out the other device)');
-      break;
-    case 'save':
-      add('seq', d.seq);
-      add('answers', d.changes);
-      add('written', d.saved);
-      if (d.offline) parts.push('from the offline queue');
-      if (d.form === 'full') parts.push('full form');
-      break;
-    case 'submission':
-      add('type', d.submitType);
-      add('status', d.status);
-      break;
-    case 'closed':
-      add('type', d.submitType);
-      add('status', d.status);
-      add('reason', d.abortReason);
-      break;
-    case 'score.run':
-      add('run', d.run);
-      parts.push(d.ok ? `ok, ${String(d.percentage ?? '')}%` : `failed: ${String(d.error ?? '')}`);
-      break;
-    case 'window_switch':
-      add('count', d.count);
-      break;
-    case 'proctoring.photo':
-      add('outcome', d.photo_tag);
-      add('faces', d.face_count);
-      add('warnings', d.warnings);
-      if (d.stopped) parts.push('test stopped');
-      break;
-    case 'proctoring.speakers':
-      add('speakers', d.speakers);
-      if (d.overlapped) parts.push('(a voice over the candidate)');
-      add('warnings', d.warnings);
-      if (d.stopped) parts.push('test stopped');
-      break;
-    case 'resume':
-      add('seconds left', d.secondsLeft);
-      add('answers from the local copy', d.fromLocalCopy);
-      break;
-    case 'staff.regenerate':
-      add('outcome', d.outcome);
-      break;
-    case 'staff.media':
-      // What was opened: a file's name, 'primary image', or the listing ('attempt media (3)').
-      add('', d.media);
-      break;
-    default:
-      break;
-  }
-  return parts.join(', ').trim();
-}
 
 /**
  * The attempt timeline (beyond the spec): every event the server recorded, newest first, and the

@@ -1,5 +1,7 @@
-/** Spec: a periodic photo check runs at most 4 times (the counter stops after 3). */
-export const PHOTO_MAX_RUNS = 4;
+import { PHOTO_CHECK_RUNS } from '@invigil/contracts';
+
+/** Spec: a periodic photo check runs at most 4 times (the counter stops after 3); the server knows it too. */
+export const PHOTO_MAX_RUNS = PHOTO_CHECK_RUNS;
 /** Spec: after a mismatch with photo_action 'S', confirming the image alert retakes the check after 2 s. */
 export const RETAKE_DELAY_MS = 2000;
 /** Spec: the speaker check records a 15-second sample. */

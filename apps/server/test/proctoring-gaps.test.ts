@@ -1,0 +1,169 @@
+import type { Analyzer, FaceDescription } from '@invigil/analysis';
+import { PHOTO_CHECK_RUNS } from '@invigil/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
+
+/**
+ * Proctoring walk 2 (ADR 0226): a silence of the periodic photo check is a gap support can read on
+ * the attempt's timeline, and the browser's last scheduled check (the spec's 4 runs) is no silence.
+ */
+
+/** A PNG header the analysis accepts (40 x 40): the fake engine sees one face in it. */
+function png(): Buffer {
+  const b = Buffer.alloc(33 + 64);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
+  b.writeUInt32BE(13, 8);
+  b.write('IHDR', 12, 'latin1');
+  b.writeUInt32BE(40, 16);
+  b.writeUInt32BE(40, 20);
+  b.set([8, 2, 0, 0, 0], 24);
+  return b;
+}
+const FACE = `data:image/png;base64,${png().toString('base64')}`;
+
+const oneFace = (embedding: boolean): FaceDescription =>
+  ({
+    face_detected: true,
+    face_count: 1,
+    object_detected: false,
+    objects_count: 0,
+    object_names: [],
+    analysis: {
+      expressions: {
+        all_emotions: { neutral: 1, happy: 0, sad: 0, angry: 0, fearful: 0, disgusted: 0, surprised: 0 },
+        dominant_emotion: 'neutral',
+        confidence: 1,
+      },
+    },
+    embedding: embedding ? [1, 0, 0, 0] : null,
+  }) as FaceDescription;
+
+const fake = {
+  describeFace: async (_image: Buffer, embedding: boolean) => oneFace(embedding),
+  countSpeakers: async () => ({ speakers: 1, speechSeconds: 10, durationSeconds: 15 }),
+  stats: async () => ({}),
+  close: async () => {},
+};
+
+describe('gaps in the periodic photo check', () => {
+  let t: TestApp;
+  let cand: string;
+  let support: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ proctoringSamplesPerMinute: 10_000 }, { analyzer: fake as unknown as Analyzer });
+    cand = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
+    support = await loginAs(t.app, DEMO.support.email, DEMO.support.password);
+  });
+  afterAll(() => t?.close());
+
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(cand), payload });
+  const sql = (text: string, id: number) => t.database.executeSql(text, [id]);
+  const sweep = () => t.app.ctx.services.proctoring.recordGaps();
+
+  /** A new monitored test (photo_timer 20, no matching) started by the candidate past its camera setup. */
+  async function startedAttempt(): Promise<number> {
+    const { rows: user } = await t.database.executeSql<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+      DEMO.candidate.email,
+    ]);
+    const { rows: exam } = await t.database.executeSql<{ id: number }>(
+      `INSERT INTO exams (name, duration_seconds, settings) VALUES ('Monitored', 1800, $1::jsonb) RETURNING id`,
+      [JSON.stringify({ monitoringflag: 1, photo_timer: 20, photo_matching: 0 })],
+    );
+    const { rows } = await t.database.executeSql<{ id: number }>(
+      `INSERT INTO user_exams (user_id, exam_id, status, expires_at) VALUES ($1, $2, '000', now() + interval '1 day') RETURNING id`,
+      [user[0]!.id, exam[0]!.id],
+    );
+    const id = Number(rows[0]!.id);
+    expect((await post('/api/test/savePrimaryImage', { userexamid: id, imagePath: FACE })).statusCode).toBe(200);
+    expect((await post('/api/test/startExam', { id })).statusCode).toBe(200);
+    return id;
+  }
+  const check = async (id: number) =>
+    expect((await post('/api/proctoring/photoCheck', { userexamid: id, imagePath: FACE })).json()).toMatchObject({
+      outcome: 'ok',
+    });
+  /** The last picture (or the start) `seconds` back, as if the time had passed. */
+  const silence = (id: number, seconds: number) =>
+    sql(
+      `UPDATE user_exams SET last_photo_at = now() - make_interval(secs => ${seconds}),
+              started_at = now() - make_interval(secs => ${seconds + 60}) WHERE id = $1`,
+      id,
+    );
+  const gapRows = async (id: number) =>
+    (await sql(`SELECT gap_seconds FROM proctoring_logs WHERE user_exam_id = $1 AND channel = 'gap'`, id)).rows.length;
+  const timelineGaps = async (id: number) => {
+    const res = await t.app.inject({ url: `/api/support/timeline/${id}`, headers: bearer(support) });
+    expect(res.statusCode).toBe(200);
+    return (res.json().events as { kind: string; data: Record<string, unknown> }[]).filter(
+      (e) => e.kind === 'proctoring.gap',
+    );
+  };
+
+  it('support reads a silence on the timeline: found by the next picture or by the sweep', async () => {
+    const id = await startedAttempt();
+    await check(id);
+    await silence(id, 100);
+    await check(id);
+    const [byCheck] = await timelineGaps(id);
+    expect(byCheck?.data.seconds).toBeGreaterThanOrEqual(99);
+    expect(Date.now() - Date.parse(String(byCheck?.data.since))).toBeGreaterThanOrEqual(99_000);
+
+    await silence(id, 300);
+    await sql(`UPDATE proctoring_logs SET created_at = now() - interval '400 seconds' WHERE user_exam_id = $1`, id);
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    const gaps = await timelineGaps(id);
+    expect(gaps).toHaveLength(2);
+    expect(gaps[0]!.data.seconds).toBeGreaterThanOrEqual(299);
+  });
+
+  it('after the browser took its 4 checks the silence is no gap; a resumed page starts them over', async () => {
+    const id = await startedAttempt();
+    for (let i = 0; i < PHOTO_CHECK_RUNS; i++) await check(id);
+    await silence(id, 300);
+    await sweep();
+    expect(await gapRows(id)).toBe(0);
+    expect(await timelineGaps(id)).toEqual([]);
+
+    // A reload: the resumed page takes its checks again, so a silence after it is a gap.
+    expect((await post('/api/test/resumeExam', { id })).statusCode).toBe(200);
+    await sweep();
+    expect(await gapRows(id)).toBe(0);
+    await check(id);
+    await silence(id, 100);
+    await sweep();
+    expect(await gapRows(id)).toBe(1);
+    expect(await timelineGaps(id)).toHaveLength(1);
+  });
+
+  it("the browser's device reports of an attempt are on its timeline, the other user's are refused", async () => {
+    const id = await startedAttempt();
+    const log = (url: string, token: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    expect(
+      (await log('/api/mobile-testing/videoLogs', cand, { userexamid: id, event: 'camera_stopped', status: 'failure' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await log('/api/mobile-testing/store-permission-logs', cand, {
+          examId: id,
+          status: 'failure',
+          errorName: 'NotAllowedError',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const other = await loginAs(t.app, DEMO.candidate2.email, DEMO.candidate2.password);
+    expect((await log('/api/mobile-testing/videoLogs', other, { userexamid: id, event: 'forged' })).statusCode).toBe(
+      404,
+    );
+    const res = await t.app.inject({ url: `/api/support/timeline/${id}`, headers: bearer(support) });
+    const device = (res.json().events as { kind: string; data: Record<string, unknown> }[])
+      .filter((e) => e.kind.startsWith('device.'))
+      .map((e) => [e.kind, e.data.event, e.data.status]);
+    expect(device).toEqual([
+      ['device.permission', 'failure:NotAllowedError', 'failure'],
+      ['device.video', 'camera_stopped', 'failure'],
+    ]);
+  });
+});

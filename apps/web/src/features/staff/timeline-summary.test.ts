@@ -1,0 +1,44 @@
+import type { TimelineEvent } from '@invigil/contracts';
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../lib/dates.ts';
+import { fixedT } from '../../i18n/translate.ts';
+import './staff-texts.ts';
+import { summary } from './timeline-summary.ts';
+
+const event = (kind: string, data: Record<string, unknown>): TimelineEvent => ({
+  id: 1,
+  at: '2026-11-29T07:03:29Z',
+  kind,
+  actor: null,
+  data,
+});
+
+describe('the attempt timeline in words (proctoring walk 2)', () => {
+  it('names a silence of the photo check: when it began and how long it lasted', () => {
+    const since = '2026-11-29T06:57:00Z';
+    expect(fixedT('staff')('timeline.kind.proctoring_gap')).toBe('No pictures received');
+    expect(summary(event('proctoring.gap', { seconds: 341, since }))).toBe(
+      `since ${formatDateTime(since)}, seconds without a picture 341`,
+    );
+  });
+
+  it('says why the server stopped the attempt, with the stored code support searches for', () => {
+    expect(summary(event('closed', { status: '111', submitType: 'PROCTORING', abortReason: 'no_face' }))).toBe(
+      'type PROCTORING, status 111, reason face not visible (no_face)',
+    );
+    expect(summary(event('closed', { status: '111', abortReason: 'speakers' }))).toBe(
+      'status 111, reason multiple speakers (speakers)',
+    );
+    expect(summary(event('closed', { status: '010', submitType: 'STANDARD', abortReason: null }))).toBe(
+      'type STANDARD, status 010',
+    );
+  });
+
+  it("names the browser's device reports as the browser's", () => {
+    expect(fixedT('staff')('timeline.kind.device_video')).toBe('Browser reported: camera');
+    expect(summary(event('device.video', { event: 'camera_stopped', status: 'failure' }))).toBe(
+      'camera_stopped, status failure',
+    );
+    expect(summary(event('device.permission', { event: 'permission_denied', status: null }))).toBe('permission_denied');
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "user_exams" ADD COLUMN "photo_checks" integer DEFAULT 0 NOT NULL;

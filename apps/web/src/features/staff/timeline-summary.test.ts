@@ -29,6 +29,9 @@ describe('the attempt timeline in words (proctoring walk 2)', () => {
     expect(summary(event('closed', { status: '111', abortReason: 'speakers' }))).toBe(
       'status 111, reason multiple speakers (speakers)',
     );
+    expect(summary(event('closed', { status: '111', abortReason: 'window_switch' }))).toBe(
+      'status 111, reason window switches past the limit (window_switch)',
+    );
     expect(summary(event('closed', { status: '010', submitType: 'STANDARD', abortReason: null }))).toBe(
       'type STANDARD, status 010',
     );

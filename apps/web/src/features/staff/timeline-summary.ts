@@ -8,6 +8,7 @@ const STOP_REASON: Record<string, string> = {
   no_face: 'face not visible (no_face)',
   objects: 'objects in the background (objects)',
   speakers: 'multiple speakers (speakers)',
+  window_switch: 'window switches past the limit (window_switch)',
 };
 
 /** A few readable words of an event's data (the rest is in the title attribute). */

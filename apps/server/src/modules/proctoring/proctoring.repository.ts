@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { exams, proctoringAudioChecks, proctoringImages, proctoringLogs, userExams, type Database } from '@invigil/db';
 
 export interface UserExamRef {
@@ -90,6 +90,17 @@ export class ProctoringRepository {
       .select({ id: proctoringImages.id, mediaKey: proctoringImages.mediaKey, embedding: proctoringImages.embedding })
       .from(proctoringImages)
       .where(and(eq(proctoringImages.userExamId, userExamId), eq(proctoringImages.kind, 'primary')))
+      .orderBy(desc(proctoringImages.createdAt), desc(proctoringImages.id))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** The attempt's latest picture of these kinds: its key and size, or null. */
+  async latestImage(userExamId: number, kinds: ImageKind[]): Promise<{ mediaKey: string; sizeBytes: number } | null> {
+    const rows = await this.db
+      .select({ mediaKey: proctoringImages.mediaKey, sizeBytes: proctoringImages.sizeBytes })
+      .from(proctoringImages)
+      .where(and(eq(proctoringImages.userExamId, userExamId), inArray(proctoringImages.kind, kinds)))
       .orderBy(desc(proctoringImages.createdAt), desc(proctoringImages.id))
       .limit(1);
     return rows[0] ?? null;

@@ -243,6 +243,8 @@ export class ProctoringService {
       !(primary && d.embedding && matchEmbeddings(primary, d.embedding).face_match)
     )
       outcome = 'mismatch';
+    // before this picture is stored: is it, byte for byte, the last one or the setup picture?
+    const samePicture = await this.samePictureAs(ue.id, bytes);
     this.recordGapEvents(await this.repo.pictureArrived(ue.id, user.id, 2 * settings.photo_timer));
     const common = { photoTag: PHOTO_TAG[outcome], expression1: body.expression1, expression2: body.expression2 };
     const { key } =
@@ -264,7 +266,16 @@ export class ProctoringService {
         actorId: user.id,
         // The picture's key: the support timeline links the event to it. scene: ADR 0102.
         // staticFaces: faces dropped as pictures on the wall (ADR 0103), for a reviewer
-        data: { ...reply, warnings, stopped, media: key, scene, staticFaces: seen.face_count - d.face_count },
+        // samePicture: a still image sent again (a virtual camera showing a photo, a replayed request)
+        data: {
+          ...reply,
+          warnings,
+          stopped,
+          media: key,
+          scene,
+          staticFaces: seen.face_count - d.face_count,
+          ...(samePicture ? { samePicture } : {}),
+        },
       });
     if (outcome === 'ok') {
       const { photo } = await this.repo.warnings(ue.id);
@@ -280,6 +291,28 @@ export class ProctoringService {
       (await this.stopper.stopForProctoring(ue.id, reason));
     verdict(warnings, stopped);
     return { ...reply, warnings, stopped, reason: stopped ? reason : null };
+  }
+
+  /**
+   * Whether a periodic picture is, byte for byte, the attempt's previous periodic picture or its
+   * setup (primary) picture. A real camera never gives the same JPEG twice (sensor noise); a virtual
+   * camera showing a photo, or a replayed request, does. The analysis cannot tell a photo of the
+   * candidate from the candidate, so this goes on the timeline for support (ADR 0228); the verdict
+   * is unchanged. Pictures are compared only when their sizes are equal, so a check usually reads
+   * nothing from the media store.
+   */
+  private async samePictureAs(userExamId: number, bytes: Buffer): Promise<'previous' | 'setup' | null> {
+    const candidates: ['previous' | 'setup', ImageKind[]][] = [
+      ['previous', ['regular', 'error']],
+      ['setup', ['primary']],
+    ];
+    for (const [name, kinds] of candidates) {
+      const last = await this.repo.latestImage(userExamId, kinds);
+      if (!last || last.sizeBytes !== bytes.length) continue;
+      const stored = await this.media.get(last.mediaKey);
+      if (stored && stored.equals(bytes)) return name;
+    }
+    return null;
   }
 
   /**

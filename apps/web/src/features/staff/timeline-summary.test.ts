@@ -44,4 +44,16 @@ describe('the attempt timeline in words (proctoring walk 2)', () => {
     );
     expect(summary(event('device.permission', { event: 'permission_denied', status: null }))).toBe('permission_denied');
   });
+
+  it('says when a periodic picture was the same, byte for byte, as an earlier one (ADR 0228)', () => {
+    expect(summary(event('proctoring.photo', { photo_tag: 'regular', face_count: 1, samePicture: 'setup' }))).toBe(
+      'outcome regular, faces 1, the same picture as the setup picture, byte for byte (a still image?)',
+    );
+    expect(summary(event('proctoring.photo', { photo_tag: 'regular', face_count: 1, samePicture: 'previous' }))).toBe(
+      'outcome regular, faces 1, the same picture as the check before, byte for byte (a still image?)',
+    );
+    expect(summary(event('proctoring.photo', { photo_tag: 'regular', face_count: 1 }))).toBe(
+      'outcome regular, faces 1',
+    );
+  });
 });

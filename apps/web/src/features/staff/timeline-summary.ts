@@ -11,6 +11,12 @@ const STOP_REASON: Record<string, string> = {
   window_switch: 'window switches past the limit (window_switch)',
 };
 
+/** A periodic picture identical, byte for byte, to an earlier one of the attempt. */
+const SAME_PICTURE: Record<string, string> = {
+  previous: 'the same picture as the check before, byte for byte (a still image?)',
+  setup: 'the same picture as the setup picture, byte for byte (a still image?)',
+};
+
 /** A few readable words of an event's data (the rest is in the title attribute). */
 export function summary(e: TimelineEvent): string {
   const d = e.data;
@@ -51,6 +57,8 @@ export function summary(e: TimelineEvent): string {
       add('faces', d.face_count);
       add('warnings', d.warnings);
       if (d.stopped) parts.push('test stopped');
+      // a real camera never sends the same JPEG twice: a still image, shown or replayed (ADR 0228)
+      if (d.samePicture) parts.push(SAME_PICTURE[String(d.samePicture)] ?? 'the same picture as before');
       break;
     case 'proctoring.speakers':
       add('speakers', d.speakers);

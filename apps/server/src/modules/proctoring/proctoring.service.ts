@@ -61,6 +61,13 @@ function requireOpen(ue: UserExamRef) {
 }
 /** Device logs kept per user-exam and channel (or per user without an attempt); more are dropped. */
 const LOG_CAP = 500;
+/**
+ * Device logs of an attempt and channel also shown on its timeline: an honest page sends a few,
+ * so more would only bury the server's own events (attack walk 4, ADR 0227). The rest are kept.
+ */
+const LOG_TIMELINE_CAP = 20;
+/** A log's event as the timeline shows it: a name (the spec's free-text error name, too). */
+const eventName = (event: string) => event.replace(/[^A-Za-z0-9_.:-]/g, '?').slice(0, 60);
 /** The spec's log fields kept as the detail (JSON), besides our own free-text detail. */
 const LOG_FIELDS = [
   'questionNo',
@@ -343,13 +350,17 @@ export class ProctoringService {
   }
 
   /**
-   * Device logs (fire and forget): stored per user and attempt, at most LOG_CAP per channel. One
-   * kept for an attempt is on its timeline too (the browser's word, marked so): a camera that
-   * stopped or a refused permission explains a gap or a setup that took long.
+   * Device logs (fire and forget): stored per user and attempt, at most LOG_CAP per channel, and
+   * only while the attempt is open. The first LOG_TIMELINE_CAP kept for an attempt are on its
+   * timeline too (the browser's word, marked so): a camera that stopped or a refused permission
+   * explains a gap or a setup that took long.
    */
   async deviceLog(user: AuthUser, channel: 'permission' | 'audio' | 'video', body: DeviceLogRequest) {
     const examId = body.userexamid ?? body.examId;
     const ue = examId === undefined ? null : await this.userExamFor(user, examId, 'store');
+    // A closed attempt's record is complete: nothing is added to its timeline afterwards (as its
+    // pictures, ADR 0180; attack walk 4, ADR 0227).
+    if (ue) requireOpen(ue);
     const event = body.event ?? [body.status, body.errorName].filter(Boolean).join(':');
     const kept = await this.repo.addLog(
       {
@@ -362,13 +373,13 @@ export class ProctoringService {
       },
       LOG_CAP,
     );
-    if (kept && ue)
+    if (kept !== null && kept <= LOG_TIMELINE_CAP && ue)
       this.activity.record({
         kind: `device.${channel}`,
         userExamId: ue.id,
         userId: user.id,
         actorId: user.id,
-        data: { event, status: body.status ?? null },
+        data: { event: eventName(event), status: body.status ?? null },
       });
     return { msg: 'SUCCESS' as const };
   }

@@ -106,6 +106,15 @@ export class ProctoringRepository {
     return rows[0] ?? null;
   }
 
+  /** The bytes of all the pictures the attempt keeps. */
+  async pictureBytes(userExamId: number): Promise<number> {
+    const { rows } = await this.database.executeSql<{ n: number | string }>(
+      'SELECT COALESCE(SUM(size_bytes), 0)::bigint AS n FROM proctoring_images WHERE user_exam_id = $1',
+      [userExamId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async images(userExamId: number) {
     return this.db
       .select()

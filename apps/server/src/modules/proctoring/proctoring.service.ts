@@ -119,7 +119,24 @@ export class ProctoringService {
     private readonly analyzers: AnalyzerProvider,
     private readonly stopper: AttemptStopper,
     private readonly activity: AttemptActivity,
+    /** Megabytes of pictures one attempt keeps (PROCTORING_PICTURE_MB_PER_ATTEMPT). */
+    private readonly pictureMbPerAttempt = 100,
   ) {}
+
+  /**
+   * 409 when this picture would take the attempt past the megabytes of pictures it may keep: the
+   * per-minute budget bounds the rate only, and every picture (up to 6 MB) is stored (attack walk
+   * 4, ADR 0227). Checked before any analysis, so a refused picture costs nothing.
+   */
+  private async requireRoom(ue: UserExamRef, bytes: Buffer) {
+    const limit = this.pictureMbPerAttempt * 1024 * 1024;
+    if ((await this.repo.pictureBytes(ue.id)) + bytes.length > limit)
+      throw new HttpError(
+        409,
+        `This test already keeps ${this.pictureMbPerAttempt} MB of proctoring pictures, the most one test may keep; this picture is not kept.`,
+        { examStatus: ue.status },
+      );
+  }
 
   /**
    * The user-exam for a use: storing pictures or audio (the candidate), reading the reference
@@ -208,6 +225,7 @@ export class ProctoringService {
     // has none (attack review, ADR 0180).
     if (ue.status === EXAM_STATUS.inProgress && (await this.repo.latestPrimary(ue.id)))
       throw new HttpError(409, PRIMARY_KEPT, { examStatus: ue.status });
+    await this.requireRoom(ue, bytes);
     const d = await this.run((a) => a.describeFace(bytes, true));
     const outcome = d.face_count === 1 && !d.object_detected && !d.embedding ? 'N' : faceOutcome(d);
     if (outcome !== 'ok') throw new HttpError(422, PRIMARY_IMAGE_MESSAGES[outcome], { outcome });
@@ -238,6 +256,7 @@ export class ProctoringService {
     if (ue.status !== EXAM_STATUS.inProgress) throw new HttpError(409, NOT_IN_PROGRESS, { examStatus: ue.status });
     const settings = monitoringSettings(ue.settings ?? {});
     const bytes = this.decodeImage(body.imagePath);
+    await this.requireRoom(ue, bytes);
     const primary = settings.photo_matching ? await this.primaryEmbedding(ue.id) : null;
     const scene = sceneCheck(await this.repo.checkHistory(ue.id));
     const seen = await this.run((a) => a.describeFace(bytes, settings.photo_matching, scene));
@@ -426,8 +445,9 @@ export class ProctoringService {
 
   async saveImage(user: AuthUser, body: SaveImageRequest) {
     const ue = await this.userExamFor(user, body.userexamid, 'store');
-    this.decodeImage(body.imagePath);
+    const bytes = this.decodeImage(body.imagePath);
     requireOpen(ue);
+    await this.requireRoom(ue, bytes);
     return this.storeAndReply(user, ue, 'regular', body.imagePath, {
       photoTag: body.photo_tag || 'regular',
       expression1: body.expression1,
@@ -437,8 +457,9 @@ export class ProctoringService {
 
   async saveErrorImage(user: AuthUser, body: SaveErrorImageRequest) {
     const ue = await this.userExamFor(user, body.userexamid, 'store');
-    this.decodeImage(body.imagePath);
+    const bytes = this.decodeImage(body.imagePath);
     requireOpen(ue);
+    await this.requireRoom(ue, bytes);
     const objects = Array.isArray(body.objects_detected)
       ? body.objects_detected
       : body.objects_detected

@@ -151,7 +151,14 @@ function buildServices(
     config.saveBatchConcurrency,
     config.saveBatchRows,
   );
-  const proctoring = new ProctoringService(repos.proctoring, media, runtime.analyzers, results, activity);
+  const proctoring = new ProctoringService(
+    repos.proctoring,
+    media,
+    runtime.analyzers,
+    results,
+    activity,
+    config.proctoringPictureMbPerAttempt,
+  );
   const analyzer = () => runtime.analyzers.get();
   const codeRunLimiter = new SharedCodeRunLimiter(
     repos.codeRunLeases,

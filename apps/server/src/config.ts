@@ -118,6 +118,7 @@ export const EnvSchema = z.object({
   CODE_RUNS_PER_MINUTE: int(1),
   FACE_ANALYSIS_PER_MINUTE: int(1),
   PROCTORING_SAMPLES_PER_MINUTE: int(1),
+  PROCTORING_PICTURE_MB_PER_ATTEMPT: int(1),
   MYSQL_URL: url(),
   SNAPSHOT_KEEP: int(1, 1000),
   SNAPSHOT_MAX_KB: int(1, 8192),
@@ -218,6 +219,11 @@ export interface AppConfig {
    * analysed, and the pages send one of each per photo_timer.
    */
   proctoringSamplesPerMinute: number;
+  /**
+   * Megabytes of proctoring pictures one attempt keeps, then 409: every picture is stored (up to
+   * 6 MB each), and the camera's are about 50 KB (ADR 0227).
+   */
+  proctoringPictureMbPerAttempt: number;
   /** MySQL server for SQL questions in the mysql dialect (the sandbox's default when absent). */
   mysqlUrl?: string;
   /** Full-form progress snapshots (ADR 0070): newest versions kept per attempt, and one snapshot's size limit. */
@@ -319,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codeRuns: { perUser: e.CODE_RUNS_PER_USER ?? 2, perMinute: e.CODE_RUNS_PER_MINUTE ?? 20 },
     faceAnalysisPerMinute: e.FACE_ANALYSIS_PER_MINUTE ?? 20,
     proctoringSamplesPerMinute: e.PROCTORING_SAMPLES_PER_MINUTE ?? 30,
+    proctoringPictureMbPerAttempt: e.PROCTORING_PICTURE_MB_PER_ATTEMPT ?? 100,
     mysqlUrl: e.MYSQL_URL,
     snapshots: { keep: e.SNAPSHOT_KEEP ?? 5, maxKb: e.SNAPSHOT_MAX_KB ?? 512 },
     itemIdSecret: e.ITEM_ID_SECRET ?? DEV_ITEM_ID_SECRET,

@@ -57,6 +57,31 @@ describe('input bounds', () => {
     expect((await post('/api/test/userTest', { examId: own })).statusCode).toBe(200);
   });
 
+  it('the speaker sample is a form: its userexamid is refused as 0x47, 1e2 or 7.5 too (attack walk 4)', async () => {
+    // Read with Number() it was the attempt named in hex ('0x57' was attempt 87) or another one ('1e3').
+    const sample = (userexamid: string) => {
+      const form = new FormData();
+      form.append('userexamid', userexamid);
+      form.append('audiofile', new Blob([Buffer.alloc(64)]), 'a.wav');
+      const req = new Request('http://x/', { method: 'POST', body: form });
+      return req.arrayBuffer().then((body) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/test/getaudio',
+          headers: { ...bearer(token), 'content-type': req.headers.get('content-type')! },
+          payload: Buffer.from(body),
+        }),
+      );
+    };
+    for (const id of [`0x${own.toString(16)}`, '1e2', '7.5', ' 7', '', String(TOO_BIG)]) {
+      const res = await sample(id);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().message, id).toMatch(/^userexamid/);
+    }
+    // A decimal id reaches the attempt (not monitored: the sample is not a picture of it, 4xx or 503).
+    expect((await sample(String(own))).json().message).not.toMatch(/^userexamid/);
+  });
+
   it("an answer's seq above 2,147,483,647 answers 400 in a delta save, a full save and nextQuestion", async () => {
     expect((await post('/api/test/startExam', { id: own })).statusCode).toBe(200);
     const { rows } = await t.database.executeSql<{ id: number }>(

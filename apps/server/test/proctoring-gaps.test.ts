@@ -90,6 +90,14 @@ describe('gaps in the periodic photo check', () => {
               started_at = now() - make_interval(secs => ${seconds + 60}) WHERE id = $1`,
       id,
     );
+  /** `seconds` pass: the attempt's start, deadline and last picture move that far back. */
+  const pass = (id: number, seconds: number) =>
+    sql(
+      `UPDATE user_exams SET started_at = started_at - make_interval(secs => ${seconds}),
+              deadline_at = deadline_at - make_interval(secs => ${seconds}),
+              last_photo_at = last_photo_at - make_interval(secs => ${seconds}) WHERE id = $1`,
+      id,
+    );
   const gapRows = async (id: number) =>
     (await sql(`SELECT gap_seconds FROM proctoring_logs WHERE user_exam_id = $1 AND channel = 'gap'`, id)).rows.length;
   const timelineGaps = async (id: number) => {
@@ -134,6 +142,26 @@ describe('gaps in the periodic photo check', () => {
     await sweep();
     expect(await gapRows(id)).toBe(1);
     expect(await timelineGaps(id)).toHaveLength(1);
+  });
+
+  it('resumes without pictures do not end a silence while checks were owed (attack walk 4)', async () => {
+    // One picture, then a resume every 30 s (photo_timer 20) and no picture again: a script, or a
+    // page reloaded more often than photo_timer (its first check is photo_timer after it loads).
+    // A resume must not start that silence over.
+    const id = await startedAttempt();
+    await check(id);
+    await sql(`UPDATE user_exams SET photo_warnings = 2 WHERE id = $1`, id);
+    for (let i = 0; i < 3; i++) {
+      await pass(id, 30);
+      expect((await post('/api/test/resumeExam', { id })).statusCode).toBe(200);
+      await sweep();
+    }
+    expect(await gapRows(id)).toBe(1);
+    const [gap] = await timelineGaps(id);
+    expect(gap?.data.seconds).toBeGreaterThanOrEqual(59);
+    // The resumes leave the violations counted so far as they were.
+    const { rows } = await sql(`SELECT photo_warnings FROM user_exams WHERE id = $1`, id);
+    expect(Number((rows[0] as { photo_warnings: number }).photo_warnings)).toBe(2);
   });
 
   it("the browser's device reports of an attempt are on its timeline, the other user's are refused", async () => {

@@ -106,6 +106,31 @@ describe(`staff unlock (${dbKind})`, () => {
     expect(byAdmin.json()).toMatchObject({ success: 1, was_locked: false, locked_until: null });
   });
 
+  it("support cannot lift a staff account's lock: the super administrator's guesses stay counted (attack walk 4)", async () => {
+    // Support guessing the super administrator's password, unlocking after each few wrong ones,
+    // would never meet the lock (seen: 12 wrong guesses, then the right one signed in).
+    const { rows } = await t.database.executeSql<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+      DEMO.admin.email,
+    ]);
+    const adminId = Number(rows[0]!.id);
+    expect((await login(DEMO.admin.email, 'guess-1')).json().remainingAttempts).toBe(2);
+    const bySupport = await unlock({ userId: adminId }, support);
+    expect(bySupport.statusCode).toBe(404);
+    expect(bySupport.json().message).toBe('No user found with this id.');
+    expect((await login(DEMO.admin.email, 'guess-2')).json().remainingAttempts).toBe(1);
+    expect((await login(DEMO.admin.email, 'guess-3')).statusCode).toBe(423);
+    expect((await unlock({ userId: adminId }, support)).statusCode).toBe(404);
+    expect((await login(DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(423);
+    // Search User Details offers support no unlock of a staff account: no account block.
+    expect((await search(DEMO.admin.email)).account).toBeUndefined();
+    expect((await search(DEMO.support.email)).account).toBeUndefined();
+    // The super administrator may unlock staff (here the super administrator's own account).
+    const byAdmin = await unlock({ userId: adminId }, admin);
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json()).toMatchObject({ was_locked: true });
+    expect((await login(DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(200);
+  });
+
   it('answers bad input with 400 and a message, an unknown user with 404, never 500', async () => {
     for (const body of [
       {},

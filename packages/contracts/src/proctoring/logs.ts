@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { Id } from '../shared/id.ts';
 
 const text = (max: number) => z.string().max(max).optional();
+/**
+ * What an event may hold: a name such as camera_stopped or failure:NotAllowedError. It is shown
+ * on support's timeline as the browser's word, so no prose, spaces, line breaks or direction
+ * controls (attack walk 4, ADR 0227).
+ */
+const DEVICE_EVENT_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
 /** One media track as the browser saw it (spec: additionalLogs). */
 const TrackLog = z.object({
@@ -25,7 +31,12 @@ export const DeviceLogRequest = z
     examId: Id.optional(),
     questionNo: z.number().int().min(0).max(10_000).optional(),
     userId: z.unknown().optional(),
-    event: z.string().min(1).max(60).optional(),
+    event: z
+      .string()
+      .min(1)
+      .max(60)
+      .regex(DEVICE_EVENT_PATTERN, 'Must be a name: letters, digits and _ . : - only')
+      .optional(),
     status: z.enum(['success', 'failure']).optional(),
     errorName: text(100),
     errorMessage: text(1000),

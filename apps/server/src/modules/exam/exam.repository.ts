@@ -1,5 +1,5 @@
 import type { Database } from '@invigil/db';
-import { FILES_PATH, RECORDED_DESCRIPTIVE_TEXT, type AnswerValue } from '@invigil/contracts';
+import { FILES_PATH, PHOTO_CHECK_RUNS, RECORDED_DESCRIPTIVE_TEXT, type AnswerValue } from '@invigil/contracts';
 import { ownFilesOnly } from './answer-changes.ts';
 import {
   date,
@@ -341,14 +341,18 @@ export class ExamRepository {
 
   /**
    * A resumed page starts the periodic photo check over (PHOTO_CHECK_RUNS pictures, the first one
-   * photo_timer after now): the silence before it was the sweep's to record. Before the first
-   * picture last_photo_at stays empty: the first periodic check gets the scene pass (ADR 0102).
+   * photo_timer after now), so the count starts over. The silence starts over only when the page
+   * before had taken all its checks: while it still owed some, the silence goes on from the last
+   * picture, or a reload every photo_timer would never send one and never show a gap (attack walk
+   * 4, ADR 0227). Before the first picture last_photo_at stays empty: the first periodic check gets
+   * the scene pass (ADR 0102), and the sweep measures from the start.
    */
   async restartPhotoChecks(userExamId: number): Promise<void> {
     await this.database.executeSql(
-      `UPDATE user_exams SET photo_checks = 0, last_photo_at = CASE WHEN last_photo_at IS NULL THEN NULL ELSE now() END
+      `UPDATE user_exams SET photo_checks = 0,
+              last_photo_at = CASE WHEN last_photo_at IS NOT NULL AND photo_checks >= $2::int THEN now() ELSE last_photo_at END
         WHERE id = $1 AND status = '001'`,
-      [userExamId],
+      [userExamId, PHOTO_CHECK_RUNS],
     );
   }
 

@@ -106,6 +106,15 @@ export class ProctoringRepository {
     return rows[0] ?? null;
   }
 
+  /** The bytes of all the pictures the attempt keeps. */
+  async pictureBytes(userExamId: number): Promise<number> {
+    const { rows } = await this.database.executeSql<{ n: number | string }>(
+      'SELECT COALESCE(SUM(size_bytes), 0)::bigint AS n FROM proctoring_images WHERE user_exam_id = $1',
+      [userExamId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async images(userExamId: number) {
     return this.db
       .select()
@@ -251,17 +260,21 @@ export class ProctoringRepository {
     return rows.map(toGap);
   }
 
-  /** Stores a device log unless this user-exam (or user, without one) already holds `cap` logs of the channel. */
-  async addLog(log: NewLog, cap: number): Promise<boolean> {
-    const { rows } = await this.database.executeSql(
-      `INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, detail, client_at)
-       SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::text
-        WHERE (SELECT count(*) FROM proctoring_logs
-                WHERE channel = $3::text AND user_id = $2::int AND user_exam_id IS NOT DISTINCT FROM $1::int) < $7::int
-       RETURNING id`,
+  /**
+   * Stores a device log unless this user-exam (or user, without one) already holds `cap` logs of
+   * the channel. Returns how many of them there are with this one (its place), or null when dropped.
+   */
+  async addLog(log: NewLog, cap: number): Promise<number | null> {
+    const { rows } = await this.database.executeSql<{ place: number }>(
+      `WITH kept AS (
+         SELECT count(*)::int AS n FROM proctoring_logs
+          WHERE channel = $3::text AND user_id = $2::int AND user_exam_id IS NOT DISTINCT FROM $1::int)
+       INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, detail, client_at)
+       SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::text FROM kept WHERE kept.n < $7::int
+       RETURNING (SELECT n FROM kept) + 1 AS place`,
       [log.userExamId, log.userId, log.channel, log.event, log.detail ?? null, log.clientAt ?? null, cap],
     );
-    return rows.length > 0;
+    return rows[0] ? Number(rows[0].place) : null;
   }
 
   async logs(userExamId: number) {

@@ -8,6 +8,7 @@ import {
   GetAudioResponse,
   GetMonitoringDataRequest,
   GetMonitoringDataResponse,
+  Id,
   isSpeakerPurpose,
   PhotoCheckRequest,
   PhotoCheckResponse,
@@ -99,24 +100,27 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
     async (req) => {
       if (!req.isMultipart()) throw new HttpError(415, 'Send the audio as multipart/form-data in the field audiofile.');
       let audio: Buffer | null = null;
-      let userExamId: number | null = null;
+      let userExamId: unknown;
       let purpose = 'check';
       for await (const part of req.parts()) {
         if (part.type === 'file') {
           const data = await part.toBuffer();
           if (part.fieldname === 'audiofile') audio = data;
         } else if (part.fieldname === 'userexamid') {
-          userExamId = Number(part.value);
+          userExamId = part.value;
         } else if (part.fieldname === 'purpose') {
           purpose = String(part.value);
         }
       }
-      if (!userExamId || !Number.isInteger(userExamId) || userExamId <= 0)
-        throw new HttpError(400, 'userexamid is required');
+      if (userExamId === undefined || userExamId === '') throw new HttpError(400, 'userexamid is required');
+      // Read as every other id (a decimal string), not with Number(): '0x57' is not attempt 87.
+      const id = Id.safeParse(userExamId);
+      if (!id.success)
+        throw new HttpError(400, `userexamid: ${id.error.issues[0]?.message ?? 'Expected a decimal id'}`);
       if (!audio) throw new HttpError(400, 'audiofile is required');
       if (audio.length === 0) throw new HttpError(400, 'Uploaded audio file is empty', { code: 'EMPTY_AUDIO' });
       if (!isSpeakerPurpose(purpose)) throw new HttpError(400, `purpose must be one of ${SPEAKER_PURPOSES.join(', ')}`);
-      return service.speakers(req.user, userExamId, audio, purpose);
+      return service.speakers(req.user, id.data, audio, purpose);
     },
   );
 

@@ -61,6 +61,13 @@ function requireOpen(ue: UserExamRef) {
 }
 /** Device logs kept per user-exam and channel (or per user without an attempt); more are dropped. */
 const LOG_CAP = 500;
+/**
+ * Device logs of an attempt and channel also shown on its timeline: an honest page sends a few,
+ * so more would only bury the server's own events (attack walk 4, ADR 0227). The rest are kept.
+ */
+const LOG_TIMELINE_CAP = 20;
+/** A log's event as the timeline shows it: a name (the spec's free-text error name, too). */
+const eventName = (event: string) => event.replace(/[^A-Za-z0-9_.:-]/g, '?').slice(0, 60);
 /** The spec's log fields kept as the detail (JSON), besides our own free-text detail. */
 const LOG_FIELDS = [
   'questionNo',
@@ -112,7 +119,24 @@ export class ProctoringService {
     private readonly analyzers: AnalyzerProvider,
     private readonly stopper: AttemptStopper,
     private readonly activity: AttemptActivity,
+    /** Megabytes of pictures one attempt keeps (PROCTORING_PICTURE_MB_PER_ATTEMPT). */
+    private readonly pictureMbPerAttempt = 100,
   ) {}
+
+  /**
+   * 409 when this picture would take the attempt past the megabytes of pictures it may keep: the
+   * per-minute budget bounds the rate only, and every picture (up to 6 MB) is stored (attack walk
+   * 4, ADR 0227). Checked before any analysis, so a refused picture costs nothing.
+   */
+  private async requireRoom(ue: UserExamRef, bytes: Buffer) {
+    const limit = this.pictureMbPerAttempt * 1024 * 1024;
+    if ((await this.repo.pictureBytes(ue.id)) + bytes.length > limit)
+      throw new HttpError(
+        409,
+        `This test already keeps ${this.pictureMbPerAttempt} MB of proctoring pictures, the most one test may keep; this picture is not kept.`,
+        { examStatus: ue.status },
+      );
+  }
 
   /**
    * The user-exam for a use: storing pictures or audio (the candidate), reading the reference
@@ -201,6 +225,7 @@ export class ProctoringService {
     // has none (attack review, ADR 0180).
     if (ue.status === EXAM_STATUS.inProgress && (await this.repo.latestPrimary(ue.id)))
       throw new HttpError(409, PRIMARY_KEPT, { examStatus: ue.status });
+    await this.requireRoom(ue, bytes);
     const d = await this.run((a) => a.describeFace(bytes, true));
     const outcome = d.face_count === 1 && !d.object_detected && !d.embedding ? 'N' : faceOutcome(d);
     if (outcome !== 'ok') throw new HttpError(422, PRIMARY_IMAGE_MESSAGES[outcome], { outcome });
@@ -231,6 +256,7 @@ export class ProctoringService {
     if (ue.status !== EXAM_STATUS.inProgress) throw new HttpError(409, NOT_IN_PROGRESS, { examStatus: ue.status });
     const settings = monitoringSettings(ue.settings ?? {});
     const bytes = this.decodeImage(body.imagePath);
+    await this.requireRoom(ue, bytes);
     const primary = settings.photo_matching ? await this.primaryEmbedding(ue.id) : null;
     const scene = sceneCheck(await this.repo.checkHistory(ue.id));
     const seen = await this.run((a) => a.describeFace(bytes, settings.photo_matching, scene));
@@ -343,13 +369,17 @@ export class ProctoringService {
   }
 
   /**
-   * Device logs (fire and forget): stored per user and attempt, at most LOG_CAP per channel. One
-   * kept for an attempt is on its timeline too (the browser's word, marked so): a camera that
-   * stopped or a refused permission explains a gap or a setup that took long.
+   * Device logs (fire and forget): stored per user and attempt, at most LOG_CAP per channel, and
+   * only while the attempt is open. The first LOG_TIMELINE_CAP kept for an attempt are on its
+   * timeline too (the browser's word, marked so): a camera that stopped or a refused permission
+   * explains a gap or a setup that took long.
    */
   async deviceLog(user: AuthUser, channel: 'permission' | 'audio' | 'video', body: DeviceLogRequest) {
     const examId = body.userexamid ?? body.examId;
     const ue = examId === undefined ? null : await this.userExamFor(user, examId, 'store');
+    // A closed attempt's record is complete: nothing is added to its timeline afterwards (as its
+    // pictures, ADR 0180; attack walk 4, ADR 0227).
+    if (ue) requireOpen(ue);
     const event = body.event ?? [body.status, body.errorName].filter(Boolean).join(':');
     const kept = await this.repo.addLog(
       {
@@ -362,13 +392,13 @@ export class ProctoringService {
       },
       LOG_CAP,
     );
-    if (kept && ue)
+    if (kept !== null && kept <= LOG_TIMELINE_CAP && ue)
       this.activity.record({
         kind: `device.${channel}`,
         userExamId: ue.id,
         userId: user.id,
         actorId: user.id,
-        data: { event, status: body.status ?? null },
+        data: { event: eventName(event), status: body.status ?? null },
       });
     return { msg: 'SUCCESS' as const };
   }
@@ -415,8 +445,9 @@ export class ProctoringService {
 
   async saveImage(user: AuthUser, body: SaveImageRequest) {
     const ue = await this.userExamFor(user, body.userexamid, 'store');
-    this.decodeImage(body.imagePath);
+    const bytes = this.decodeImage(body.imagePath);
     requireOpen(ue);
+    await this.requireRoom(ue, bytes);
     return this.storeAndReply(user, ue, 'regular', body.imagePath, {
       photoTag: body.photo_tag || 'regular',
       expression1: body.expression1,
@@ -426,8 +457,9 @@ export class ProctoringService {
 
   async saveErrorImage(user: AuthUser, body: SaveErrorImageRequest) {
     const ue = await this.userExamFor(user, body.userexamid, 'store');
-    this.decodeImage(body.imagePath);
+    const bytes = this.decodeImage(body.imagePath);
     requireOpen(ue);
+    await this.requireRoom(ue, bytes);
     const objects = Array.isArray(body.objects_detected)
       ? body.objects_detected
       : body.objects_detected

@@ -138,35 +138,45 @@ export class SupportRepository {
   constructor(private readonly database: Database) {}
 
   /** The user with this e-mail, and until when its sign-in is locked (null: not locked now). */
-  async userByEmail(email: string): Promise<{ id: number; email: string; lockedUntil: Date | null } | null> {
-    const { rows } = await this.database.executeSql<{ id: number; email: string; locked_until: string | Date | null }>(
-      `SELECT id, email, CASE WHEN locked_until > now() THEN locked_until END AS locked_until
+  async userByEmail(
+    email: string,
+  ): Promise<{ id: number; email: string; role: string; lockedUntil: Date | null } | null> {
+    const { rows } = await this.database.executeSql<{
+      id: number;
+      email: string;
+      role: string;
+      locked_until: string | Date | null;
+    }>(
+      `SELECT id, email, role, CASE WHEN locked_until > now() THEN locked_until END AS locked_until
          FROM users WHERE lower(email) = lower($1)`,
       [email],
     );
     const r = rows[0];
-    return r ? { id: Number(r.id), email: r.email, lockedUntil: date(r.locked_until) } : null;
+    return r ? { id: Number(r.id), email: r.email, role: r.role, lockedUntil: date(r.locked_until) } : null;
   }
 
   /**
    * Clears the user's failed-password count and lock (one statement, so a sign-in failing at the
-   * same moment cannot slip between a read and the write). Null for an unknown user; otherwise
-   * the state it had: the lock only when it had not run out.
+   * same moment cannot slip between a read and the write). Null for an unknown user, or one whose
+   * role is not in `roles` (null: any role); otherwise the state it had: the lock only when it
+   * had not run out.
    */
   async clearLockout(
     userId: number,
+    roles: string[] | null,
   ): Promise<{ email: string; failedAttempts: number; lockedUntil: Date | null } | null> {
     const { rows } = await this.database.executeSql<{
       email: string;
       failed_attempts: number | string;
       locked_until: string | Date | null;
     }>(
-      `WITH prev AS (SELECT id, failed_attempts, locked_until FROM users WHERE id = $1 FOR UPDATE)
+      `WITH prev AS (SELECT id, failed_attempts, locked_until FROM users
+                      WHERE id = $1 AND ($2::text[] IS NULL OR role = ANY($2::text[])) FOR UPDATE)
        UPDATE users u SET failed_attempts = 0, locked_until = NULL
          FROM prev WHERE u.id = prev.id
        RETURNING u.email, prev.failed_attempts,
                  CASE WHEN prev.locked_until > now() THEN prev.locked_until END AS locked_until`,
-      [userId],
+      [userId, roles],
     );
     const r = rows[0];
     return r ? { email: r.email, failedAttempts: Number(r.failed_attempts), lockedUntil: date(r.locked_until) } : null;

@@ -11,6 +11,7 @@ import {
 } from '@invigil/contracts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { Actor } from '../../policies/actor.ts';
+import { userPolicy } from '../../policies/user.policy.ts';
 import { SAVE_GRACE_SECONDS } from '../exam/attempt-rules.ts';
 import type { ResultsService } from '../results/results.service.ts';
 import type { EventLogRepository, StoredEvent } from './event-log.repository.ts';
@@ -114,16 +115,23 @@ export class SupportService {
     this.audit(actor, 'search', { username: username.trim(), found: !!user }, { userId: user?.id });
     if (!user) return { data: { success: 0 as const, message: NO_USER, data: [] } };
     const rows = (await this.repo.attemptsOf(user.id)).map(searchRow);
-    const account = { user_id: user.id, locked_until: iso(user.lockedUntil) };
-    return { data: { success: 1 as const, message: 'SUCCESS', data: rows, account } };
+    // The account (its lock, for 'Unlock account') only where the caller may unlock it.
+    const roles = userPolicy.unlockable(actor);
+    const account =
+      roles === null || roles.includes(user.role)
+        ? { user_id: user.id, locked_until: iso(user.lockedUntil) }
+        : undefined;
+    return { data: { success: 1 as const, message: 'SUCCESS', data: rows, ...(account ? { account } : {}) } };
   }
 
   /**
    * Clears the user's sign-in lockout, so the next right password signs in (anyone who knows an
    * e-mail can lock an account; this is the staff's way out). Recorded as an account event.
+   * Support may clear a candidate's only (userPolicy.unlockable).
    */
   async unlock(actor: Actor, userId: number): Promise<UnlockUserResponse> {
-    const before = await this.repo.clearLockout(userId);
+    // Not the caller's to unlock (a staff account for support) answers as an unknown user (ADR 0050).
+    const before = await this.repo.clearLockout(userId, userPolicy.unlockable(actor));
     if (!before) throw notFound(NO_USER_ID);
     const wasLocked = before.lockedUntil !== null;
     this.audit(

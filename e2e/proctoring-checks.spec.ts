@@ -26,6 +26,8 @@ const TESTS = {
   warnOnly: 'Monitored Test (No Photo Match, Warnings Only)',
   /** photo matching on, photo_action 'S', speaker check with audio_action 'S' */
   stop: 'Monitored Test (Photo Match, Stops on Violations)',
+  /** monitoring off, speaker check with audio_action 'S' */
+  speakerOnly: 'Monitored Test (Speaker Check Only)',
 };
 
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -311,6 +313,47 @@ test('two voices give the speaker alert', async ({ baseURL }) => {
     const d = await checkDialog(page, 'Multiple Speakers Detected', 'Warning 1 of 4.', 'proctoring-speakers');
     await d.getByRole('button', { name: 'Ok' }).click();
     await expect(d).toBeHidden();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the speaker check alone: the microphone setup, then samples and their alert, no picture', async ({ baseURL }) => {
+  test.setTimeout(240_000);
+  const browser = await launch(media.noFace, media.twoVoices);
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    watchProctoringCalls(page);
+    const pictures: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/(proctoring\/photoCheck|test\/savePrimaryImage|test\/saveImage)\b/.test(r.url()))
+        pictures.push(r.url());
+    });
+    await signIn(page, USERS.candidate);
+    await openMonitored(page, TESTS.speakerOnly);
+    await page.getByRole('button', { name: /^(Start|Resume)$/ }).click();
+    // The setup asks for the microphone only: its test passed, Proceed (no camera step).
+    const setup = page.getByRole('region', { name: 'Audio Setup' });
+    await setup.getByRole('button', { name: 'Test Microphone' }).click();
+    await expect(setup.getByText('Your microphone is working.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Camera Setup' })).toHaveCount(0);
+    await shootBoth(page, 'proctoring-speaker-only-setup');
+    await setup.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page.getByTestId('question-page')).toBeVisible();
+
+    let reply: { speakers: number; warnings: number; stopped: boolean } | null = null;
+    for (let i = 0; i < 3 && !(reply && reply.speakers >= 2); i++) {
+      const audio = await page.waitForResponse((r) => r.url().endsWith('/api/test/getaudio'), { timeout: 60_000 });
+      expect(audio.status(), (calls.get(page) ?? []).join('\n')).toBe(200);
+      reply = await audio.json();
+    }
+    expect(reply!.speakers).toBeGreaterThanOrEqual(2);
+    const d = await checkDialog(page, 'Multiple Speakers Detected', 'Warning 1 of 4.', 'proctoring-speaker-only');
+    await d.getByRole('button', { name: 'Ok' }).click();
+    await expect(d).toBeHidden();
+    // A camera is plugged in, but a test without monitoring never photographs the candidate.
+    expect(pictures).toEqual([]);
   } finally {
     await browser.close();
   }

@@ -42,6 +42,19 @@ export const PROCTORING_EXAMS: SeedExam[] = [
     settings: { ...MONITORED, photo_matching: 1, photo_action: 'C', speaker_dialect: 1, audio_action: 'C' },
     questions: QUESTIONS,
   },
+  {
+    // The speaker check needs no camera (spec §4: only when speaker_dialect is true): the setup
+    // asks for the microphone alone and the test takes no picture.
+    key: 'proctor-speaker-only',
+    name: 'Monitored Test (Speaker Check Only)',
+    testType: 1,
+    seconds: 15 * 60,
+    instructions:
+      '<p>Your microphone is checked during this test; no camera is used. The 5th multiple-speaker warning ends the test.</p>',
+    thankYou: THANKS,
+    settings: { monitoringflag: 0, photo_timer: 20, speaker_dialect: 1, audio_action: 'S' },
+    questions: QUESTIONS,
+  },
 ];
 
 /** Both demo candidates get every monitored test. */

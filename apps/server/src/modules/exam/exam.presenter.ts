@@ -11,6 +11,7 @@ import {
   type ExamDetail,
   type QuestionItem,
 } from '@invigil/contracts';
+import { monitoringSettings } from '../../lib/monitoring.ts';
 import { codingFieldsOf } from '../coding/boilerplate.ts';
 import type { Attempt, QuestionRow, StoredAnswer } from './exam.repository.ts';
 import type { ItemIds, MatchIds } from './item-ids.ts';
@@ -22,6 +23,8 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export function toExamDetail(a: Attempt, timeRemaining: number): ExamDetail {
   const s = a.exam.settings;
   const lang = a.selectedLanguage ?? DEFAULT_LANGUAGE;
+  // read as getMonitoringData, the start check and the gap sweep read them ('Y', 'true', '0'...)
+  const monitoring = monitoringSettings(s);
   const rawCount = s.webproctoringcount;
   const defaultZero = flag(s.defaultZeroProctorCheck);
   const reduced =
@@ -51,8 +54,8 @@ export function toExamDetail(a: Attempt, timeRemaining: number): ExamDetail {
     selectedLanguage: lang,
     include_english: flag(s.include_english),
     speechlang: (s.speechlang as string) ?? null,
-    monitoringflag: flag(s.monitoringflag),
-    speaker_dialect: !!s.speaker_dialect,
+    monitoringflag: monitoring.monitoring ? 1 : 0,
+    speaker_dialect: monitoring.speaker_dialect,
     webproctoringcount: reduced ? reduced.count : null,
     webproctoringzero: reduced ? reduced.zero : false,
     defaultZeroProctorCheck: defaultZero,

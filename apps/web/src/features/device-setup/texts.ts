@@ -26,7 +26,7 @@ export const TEXTS = {
   // our own wording (the spec gives none): the voice sample for the speaker check's baseline
   voiceSample: 'Please read this sentence aloud in your normal voice:',
   voiceSentence:
-    'I am taking this assessment on my own, and I will keep my camera and microphone on until I have finished.',
+    'I am taking this assessment on my own, and nobody else will speak in this room until I have finished.',
   // §8 shared strings
   enableMicFirst: 'Please enable access for microphone then you will capture the image.',
   waitForAi: 'Please wait till our AI detects your face',

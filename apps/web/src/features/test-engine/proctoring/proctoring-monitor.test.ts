@@ -190,6 +190,17 @@ describe('ProctoringMonitor', () => {
     expect(deps.leave).toHaveBeenCalled();
   });
 
+  it('the speaker check alone (monitoring off) listens and never takes a picture', async () => {
+    const { m, deps } = harness({ speaker_dialect: true, monitoring: false });
+    expect(m.photoTimer).toBeNull();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(deps.recordSample).toHaveBeenCalledTimes(2);
+    expect(deps.audioCheck).toHaveBeenCalledTimes(2);
+    expect(deps.capture).not.toHaveBeenCalled();
+    expect(deps.photoCheck).not.toHaveBeenCalled();
+    m.dispose();
+  });
+
   it('a failed recording is logged and shows nothing', async () => {
     const { m, deps } = harness({ speaker_dialect: true });
     deps.recordSample.mockResolvedValueOnce(null);

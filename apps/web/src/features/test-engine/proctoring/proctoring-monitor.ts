@@ -56,7 +56,8 @@ export class ProctoringMonitor {
   private listeners = new Set<() => void>();
   private photos: RetryQueue<string>;
   private samples: RetryQueue<Blob>;
-  readonly photoTimer: CheckScheduler;
+  /** null when monitoring is off: a speaker check alone (speaker_dialect) takes no pictures */
+  readonly photoTimer: CheckScheduler | null;
   readonly speakerTimer: CheckScheduler | null;
   private stopped = false;
   private disposed = false;
@@ -72,7 +73,9 @@ export class ProctoringMonitor {
       const check = deps.audioCheck;
       return check ? toSend(await check(blob), (v) => this.onAudio(v)) : { retry: false };
     }, 2);
-    this.photoTimer = new CheckScheduler(photoSchedule(s.photo_timer), () => this.photoRun(), PHOTO_MAX_RUNS);
+    this.photoTimer = s.monitoring
+      ? new CheckScheduler(photoSchedule(s.photo_timer), () => this.photoRun(), PHOTO_MAX_RUNS)
+      : null;
     this.speakerTimer =
       s.speaker_dialect && deps.recordSample
         ? new CheckScheduler(speakerSchedule(s.photo_timer), () => this.speakerRun())
@@ -86,13 +89,13 @@ export class ProctoringMonitor {
   };
 
   start() {
-    this.photoTimer.start();
+    this.photoTimer?.start();
     this.speakerTimer?.start();
   }
 
   dispose() {
     this.disposed = true;
-    this.photoTimer.stop();
+    this.photoTimer?.stop();
     this.speakerTimer?.stop();
     this.photos.close();
     this.samples.close();
@@ -102,7 +105,7 @@ export class ProctoringMonitor {
   cameraStopped() {
     if (this.stopped) return;
     this.deps.log('video', 'camera_stopped');
-    this.photoTimer.pause();
+    this.photoTimer?.pause();
     this.show({ kind: 'camera' });
   }
 
@@ -116,14 +119,14 @@ export class ProctoringMonitor {
       return;
     }
     if (d.kind === 'camera') {
-      if (await this.deps.restartCamera()) this.photoTimer.resume();
+      if (await this.deps.restartCamera()) this.photoTimer?.resume();
       else this.cameraStopped();
     } else if (d.kind === 'audio') {
       this.speakerTimer?.resume();
     } else if (d.level === 'image') {
-      this.photoTimer.retakeAfter(RETAKE_DELAY_MS);
+      this.photoTimer?.retakeAfter(RETAKE_DELAY_MS);
     } else {
-      this.photoTimer.resume();
+      this.photoTimer?.resume();
     }
   }
 
@@ -162,7 +165,7 @@ export class ProctoringMonitor {
     if (this.stopped) return;
     const d = photoDialogFor(v, this.deps.settings);
     if (!d) return;
-    this.photoTimer.pause();
+    this.photoTimer?.pause();
     if (v.stopped) this.stop();
     this.show(d);
   }
@@ -179,7 +182,7 @@ export class ProctoringMonitor {
   /** The server stopped the attempt: no more checks, the engine stops saving. */
   private stop() {
     this.stopped = true;
-    this.photoTimer.stop();
+    this.photoTimer?.stop();
     this.speakerTimer?.stop();
     this.photos.close();
     this.samples.close();

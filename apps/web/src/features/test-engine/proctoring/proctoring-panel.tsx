@@ -51,8 +51,10 @@ export default function ProctoringPanel({ examId }: { examId: number }) {
         log('video', 'settings_refused', e instanceof Error ? e.message : String(e));
         return;
       }
-      if (gone || !s?.monitoring) return;
-      const cameraOk = await devices.startCamera();
+      // The photo check needs monitoring; the speaker check only speaker_dialect (spec §4), so a
+      // test with the speaker check alone is still listened to.
+      if (gone || !s || (!s.monitoring && !s.speaker_dialect)) return;
+      const cameraOk = s.monitoring ? await devices.startCamera() : true;
       const micOk = s.speaker_dialect ? await devices.startMicrophone() : false;
       if (gone) return devices.stop();
       m = new ProctoringMonitor({

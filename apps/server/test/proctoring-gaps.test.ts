@@ -1,6 +1,7 @@
 import type { Analyzer, FaceDescription } from '@invigil/analysis';
 import { PHOTO_CHECK_RUNS } from '@invigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioForm } from './audio-form.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 
 /**
@@ -61,21 +62,25 @@ describe('gaps in the periodic photo check', () => {
   const sql = (text: string, id: number) => t.database.executeSql(text, [id]);
   const sweep = () => t.app.ctx.services.proctoring.recordGaps();
 
-  /** A new monitored test (photo_timer 20, no matching) started by the candidate past its camera setup. */
-  async function startedAttempt(): Promise<number> {
+  /**
+   * A new monitored test (photo_timer 20, no matching) started by the candidate past its camera
+   * setup; `settings` replace the monitoring settings (a speaker check alone needs no camera).
+   */
+  async function startedAttempt(settings?: Record<string, unknown>): Promise<number> {
     const { rows: user } = await t.database.executeSql<{ id: number }>('SELECT id FROM users WHERE email = $1', [
       DEMO.candidate.email,
     ]);
     const { rows: exam } = await t.database.executeSql<{ id: number }>(
       `INSERT INTO exams (name, duration_seconds, settings) VALUES ('Monitored', 1800, $1::jsonb) RETURNING id`,
-      [JSON.stringify({ monitoringflag: 1, photo_timer: 20, photo_matching: 0 })],
+      [JSON.stringify(settings ?? { monitoringflag: 1, photo_timer: 20, photo_matching: 0 })],
     );
     const { rows } = await t.database.executeSql<{ id: number }>(
       `INSERT INTO user_exams (user_id, exam_id, status, expires_at) VALUES ($1, $2, '000', now() + interval '1 day') RETURNING id`,
       [user[0]!.id, exam[0]!.id],
     );
     const id = Number(rows[0]!.id);
-    expect((await post('/api/test/savePrimaryImage', { userexamid: id, imagePath: FACE })).statusCode).toBe(200);
+    if (!settings || settings.monitoringflag)
+      expect((await post('/api/test/savePrimaryImage', { userexamid: id, imagePath: FACE })).statusCode).toBe(200);
     expect((await post('/api/test/startExam', { id })).statusCode).toBe(200);
     return id;
   }
@@ -193,5 +198,123 @@ describe('gaps in the periodic photo check', () => {
       ['device.permission', 'failure:NotAllowedError', 'failure'],
       ['device.video', 'camera_stopped', 'failure'],
     ]);
+  });
+
+  describe('gaps in the speaker check (ADR 0233)', () => {
+    const SPEAKER_ONLY = { monitoringflag: 0, photo_timer: 60, speaker_dialect: 1, audio_action: 'C' };
+    const sample = async (id: number) => {
+      const form = audioForm({ userexamid: String(id) }, Buffer.from('fake audio'));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/getaudio',
+        headers: { ...bearer(cand), ...form.headers },
+        payload: form.payload,
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    /** `seconds` pass: the start and every sample of the attempt move that far back. */
+    const passAudio = async (id: number, seconds: number) => {
+      await sql(`UPDATE user_exams SET started_at = started_at - make_interval(secs => ${seconds}) WHERE id = $1`, id);
+      await sql(
+        `UPDATE proctoring_audio_checks SET created_at = created_at - make_interval(secs => ${seconds}) WHERE user_exam_id = $1`,
+        id,
+      );
+      await sql(
+        `UPDATE proctoring_logs SET created_at = created_at - make_interval(secs => ${seconds}) WHERE user_exam_id = $1`,
+        id,
+      );
+    };
+    const audioGaps = async (id: number) =>
+      (
+        await sql(
+          `SELECT gap_seconds FROM proctoring_logs WHERE user_exam_id = $1 AND channel = 'gap' AND event = 'no_audio'`,
+          id,
+        )
+      ).rows.length;
+    const timeline = async (id: number) => {
+      const res = await t.app.inject({ url: `/api/support/timeline/${id}`, headers: bearer(support) });
+      return (res.json().events as { kind: string; data: Record<string, unknown> }[]).filter((e) =>
+        e.kind.endsWith('gap'),
+      );
+    };
+
+    it('samples on schedule are no gap; a silence of two periods and a sample is, by the sweep or the next sample', async () => {
+      // photo_timer 60: a sample every 60 s, so a silence over 2 x 60 + 15 = 135 s is a gap
+      const id = await startedAttempt(SPEAKER_ONLY);
+      await passAudio(id, 45);
+      await sample(id);
+      for (let i = 0; i < 3; i++) {
+        await passAudio(id, 60);
+        await sample(id);
+        await sweep();
+      }
+      await passAudio(id, 130);
+      await sweep();
+      expect(await audioGaps(id)).toBe(0);
+
+      await passAudio(id, 10);
+      await sweep();
+      await sweep();
+      expect(await audioGaps(id)).toBe(1);
+      const [bySweep] = await timeline(id);
+      expect(bySweep).toMatchObject({ kind: 'proctoring.audio_gap' });
+      expect(Number(bySweep!.data.seconds)).toBeGreaterThanOrEqual(139);
+      // the sample that ends the silence records no second gap for it
+      await sample(id);
+      expect(await audioGaps(id)).toBe(1);
+
+      // a silence found by the next sample, before any sweep
+      await passAudio(id, 200);
+      await sample(id);
+      expect(await audioGaps(id)).toBe(2);
+      expect((await timeline(id)).map((e) => e.kind)).toEqual(['proctoring.audio_gap', 'proctoring.audio_gap']);
+    });
+
+    it('a microphone that never sends a sample leaves a gap from the start; a picture gap is apart from it', async () => {
+      const id = await startedAttempt({ monitoringflag: 1, photo_timer: 20, photo_matching: 0, speaker_dialect: 1 });
+      // photo_timer 20 is under 30: samples every 40 s, a gap after 2 x 40 + 15 = 95 s
+      await pass(id, 90);
+      await sweep();
+      expect(await audioGaps(id)).toBe(0);
+      await pass(id, 10);
+      await sweep();
+      expect(await audioGaps(id)).toBe(1);
+      // no picture either: the photo check's own gap is recorded too, not hidden by the audio one
+      expect(await gapRows(id)).toBe(2);
+      expect((await timeline(id)).map((e) => e.kind).sort()).toEqual(['proctoring.audio_gap', 'proctoring.gap']);
+    });
+
+    it('an audio gap recorded first does not hide a later silence of the camera', async () => {
+      const id = await startedAttempt({ monitoringflag: 1, photo_timer: 20, photo_matching: 0, speaker_dialect: 1 });
+      // pictures every 30 s (under two periods of 20 s), no sample for 100 s: an audio gap only
+      for (let i = 0; i < 3; i++) {
+        await pass(id, 30);
+        await check(id);
+      }
+      await pass(id, 10);
+      await sweep();
+      expect(await audioGaps(id)).toBe(1);
+      expect(await gapRows(id)).toBe(1);
+      // then the camera goes quiet too, with checks still owed: its own gap
+      await pass(id, 50);
+      await sweep();
+      expect(await gapRows(id)).toBe(2);
+      expect((await timeline(id)).map((e) => e.kind).sort()).toEqual(['proctoring.audio_gap', 'proctoring.gap']);
+    });
+
+    it('tests without the speaker check, and attempts not in progress, get no audio gap', async () => {
+      const photoOnly = await startedAttempt();
+      await check(photoOnly);
+      await pass(photoOnly, 500);
+      await check(photoOnly);
+      await sweep();
+      expect(await audioGaps(photoOnly)).toBe(0);
+
+      const done = await startedAttempt(SPEAKER_ONLY);
+      await sql(`UPDATE user_exams SET status = '010' WHERE id = $1`, done);
+      await passAudio(done, 1000);
+      await sweep();
+      expect(await audioGaps(done)).toBe(0);
+    });
   });
 });

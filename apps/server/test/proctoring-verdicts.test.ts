@@ -4,6 +4,7 @@ import { CAMERA_SETUP_REQUIRED, PRIMARY_IMAGE_MESSAGES } from '@invigil/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
+import { audioForm } from './audio-form.ts';
 
 /**
  * Issue 12: the server decides proctoring verdicts. The primary picture is checked and kept on
@@ -85,21 +86,6 @@ class FakeAnalyzer {
     return {};
   }
   async close() {}
-}
-
-function multipart(fields: Record<string, string>, file: Buffer) {
-  const boundary = '----invigil' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="audiofile"; filename="s.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 async function userId(t: TestApp, email: string): Promise<number> {
@@ -381,7 +367,7 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     const id = await monitoredAttempt(t, DEMO.candidate.email, { speaker_dialect: 1, audio_action: 'S' });
     await primary(cand, id, PERSON_A);
     const audio = (ue: number) => {
-      const form = multipart({ userexamid: String(ue) }, Buffer.from('fake audio'));
+      const form = audioForm({ userexamid: String(ue) }, Buffer.from('fake audio'));
       return t.app.inject({
         method: 'POST',
         url: '/api/test/getaudio',
@@ -409,7 +395,7 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     const id = await monitoredAttempt(t, DEMO.candidate2.email, { speaker_dialect: 1, audio_action: 'S' });
     await primary(cand2, id, PERSON_A);
     const audio = (purpose: string) => {
-      const form = multipart({ userexamid: String(id), purpose }, Buffer.from('fake audio'));
+      const form = audioForm({ userexamid: String(id), purpose }, Buffer.from('fake audio'));
       return t.app.inject({
         method: 'POST',
         url: '/api/test/getaudio',
@@ -453,7 +439,7 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     const audio = async (overlap: number, speakers = 1) => {
       fake.speakers = speakers;
       fake.overlap = overlap;
-      const form = multipart({ userexamid: String(id) }, Buffer.from('fake audio'));
+      const form = audioForm({ userexamid: String(id) }, Buffer.from('fake audio'));
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/test/getaudio',
@@ -501,7 +487,7 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
       fake.speech = speech;
       const fields: Record<string, string> = { userexamid: String(id) };
       if (purpose) fields.purpose = purpose;
-      const form = multipart(fields, Buffer.from('fake audio'));
+      const form = audioForm(fields, Buffer.from('fake audio'));
       return t.app.inject({
         method: 'POST',
         url: '/api/test/getaudio',

@@ -62,6 +62,7 @@ export default {
       proctoring_photo: 'Photo check',
       proctoring_speakers: 'Speaker check',
       proctoring_gap: 'No pictures received',
+      proctoring_audio_gap: 'No speaker samples received',
       device_permission: 'Browser reported: camera and microphone permission',
       device_video: 'Browser reported: camera',
       device_audio: 'Browser reported: microphone',

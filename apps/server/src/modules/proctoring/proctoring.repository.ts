@@ -35,6 +35,21 @@ const toGap = (r: GapRow): Gap => ({
   since: new Date(r.since),
 });
 
+/** The time an attempt's last periodic speaker sample arrived, or its start (SQL, over `ue`). */
+const SINCE_LAST_SAMPLE = `COALESCE(
+    (SELECT max(c.created_at) FROM proctoring_audio_checks c
+      WHERE c.user_exam_id = ue.id AND c.purpose = 'check' AND c.created_at >= ue.started_at),
+    ue.started_at)`;
+
+/** Spec §9: a speaker sample lasts 15 s. */
+const SPEAKER_SAMPLE_SECONDS = 15;
+
+/**
+ * How long a speaker check may stay silent before it is a gap: two of its periods (photo_timer, or
+ * 40 s under 30 s, spec §9) and the sample's own 15 s.
+ */
+export const audioGapSeconds = (photoTimer: number) => 2 * (photoTimer < 30 ? 40 : photoTimer) + SPEAKER_SAMPLE_SECONDS;
+
 export type ImageKind = 'primary' | 'regular' | 'error';
 
 export interface NewImage {
@@ -225,7 +240,7 @@ export class ProctoringRepository {
          INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
          SELECT ue.id, $2::int, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - ue.since)::int FROM ue
           WHERE ue.since < now() - make_interval(secs => $3::int)
-            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap' AND l.created_at >= ue.since)
+            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap' AND l.event = 'no_picture' AND l.created_at >= ue.since)
          RETURNING user_exam_id, user_id, gap_seconds, (SELECT since FROM ue) AS since),
        moved AS (
          UPDATE user_exams SET last_photo_at = now(), photo_checks = photo_checks + 1 WHERE id = $1 RETURNING id)
@@ -253,9 +268,54 @@ export class ProctoringRepository {
           LIMIT $2)
        INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
        SELECT s.id, s.user_id, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - s.since)::int FROM silent s
-        WHERE NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = s.id AND l.channel = 'gap' AND l.created_at >= s.since)
+        WHERE NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = s.id AND l.channel = 'gap' AND l.event = 'no_picture' AND l.created_at >= s.since)
        RETURNING user_exam_id, user_id, gap_seconds, now() - make_interval(secs => gap_seconds) AS since`,
       [defaultTimer, limit, runs],
+    );
+    return rows.map(toGap);
+  }
+
+  /**
+   * A periodic speaker sample arrived (before it is stored): records a gap when the last sample of
+   * the test (or the start) is older than `gapSeconds` and the sweep has not recorded it yet.
+   */
+  async audioArrived(userExamId: number, userId: number, gapSeconds: number): Promise<Gap[]> {
+    const { rows } = await this.database.executeSql<GapRow>(
+      `WITH ue AS (
+         SELECT ue.id, ${SINCE_LAST_SAMPLE} AS since FROM user_exams ue WHERE ue.id = $1 AND ue.started_at IS NOT NULL)
+       INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
+       SELECT ue.id, $2::int, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - ue.since)::int FROM ue
+        WHERE ue.since < now() - make_interval(secs => $3::int)
+          AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap' AND l.event = 'no_audio' AND l.created_at >= ue.since)
+       RETURNING user_exam_id, user_id, gap_seconds, (SELECT since FROM ue) AS since`,
+      [userExamId, userId, gapSeconds],
+    );
+    return rows.map(toGap);
+  }
+
+  /**
+   * The sweep for the speaker check: every in-progress attempt with speaker_dialect on and no
+   * periodic sample (or start) for longer than `audioGapSeconds` of its photo_timer gets one gap
+   * row per silence. The browser samples without a run limit, so any silence is one.
+   */
+  async recordAudioGaps(defaultTimer: number, limit = 500): Promise<Gap[]> {
+    const { rows } = await this.database.executeSql<GapRow>(
+      `WITH last AS (
+         SELECT ue.id, ue.user_id, ${SINCE_LAST_SAMPLE} AS since,
+                COALESCE(CASE WHEN e.settings->>'photo_timer' ~ '^[0-9]+$' AND (e.settings->>'photo_timer')::int > 0
+                              THEN (e.settings->>'photo_timer')::int END, $1::int) AS timer
+           FROM user_exams ue JOIN exams e ON e.id = ue.exam_id
+          WHERE ue.status = '001' AND ue.started_at IS NOT NULL
+            AND e.settings->>'speaker_dialect' IN ('1', 'true', 'Y')),
+       silent AS (
+         SELECT id, user_id, since FROM last
+          WHERE since < now() - make_interval(secs => 2 * (CASE WHEN timer < 30 THEN 40 ELSE timer END) + $3::int)
+          LIMIT $2)
+       INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
+       SELECT s.id, s.user_id, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - s.since)::int FROM silent s
+        WHERE NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = s.id AND l.channel = 'gap' AND l.event = 'no_audio' AND l.created_at >= s.since)
+       RETURNING user_exam_id, user_id, gap_seconds, now() - make_interval(secs => gap_seconds) AS since`,
+      [defaultTimer, limit, SPEAKER_SAMPLE_SECONDS],
     );
     return rows.map(toGap);
   }

@@ -35,7 +35,13 @@ import { mediaPolicy } from '../../policies/media.policy.ts';
 import type { AnalyzerProvider } from './analyzer-provider.ts';
 import { sceneCheck } from './scene-sampling.ts';
 import { judgeSpeakerSample, type AttemptStopper } from './speaker-checks.ts';
-import type { Gap, ImageKind, ProctoringRepository, UserExamRef } from './proctoring.repository.ts';
+import {
+  audioGapSeconds,
+  type Gap,
+  type ImageKind,
+  type ProctoringRepository,
+  type UserExamRef,
+} from './proctoring.repository.ts';
 import type { AttemptActivity } from '../support/attempt-activity.ts';
 
 /** Maps analysis errors to safe HTTP errors: input problems 4xx, capacity 503 with Retry-After. */
@@ -410,14 +416,17 @@ export class ProctoringService {
   async recordGaps(): Promise<number> {
     const gaps = await this.repo.recordGaps(MONITORING_DEFAULTS.photo_timer, PHOTO_CHECK_RUNS);
     this.recordGapEvents(gaps);
-    return gaps.length;
+    // and of the speaker check: no sample for two of its periods and a sample's length (ADR 0233)
+    const silent = await this.repo.recordAudioGaps(MONITORING_DEFAULTS.photo_timer);
+    this.recordGapEvents(silent, 'audio');
+    return gaps.length + silent.length;
   }
 
   /** Each recorded gap is on the attempt's timeline too, where support reads it. */
-  private recordGapEvents(gaps: Gap[]) {
+  private recordGapEvents(gaps: Gap[], of: 'picture' | 'audio' = 'picture') {
     for (const g of gaps)
       this.activity.record({
-        kind: 'proctoring.gap',
+        kind: of === 'audio' ? 'proctoring.audio_gap' : 'proctoring.gap',
         userExamId: g.userExamId,
         userId: g.userId,
         data: { seconds: g.seconds, since: g.since.toISOString() },
@@ -489,6 +498,16 @@ export class ProctoringService {
     // 'baseline' is the setup's sample. During the test it is judged as a check: otherwise a page
     // that labels every sample 'baseline' is never counted (attack review, ADR 0180).
     const judgedAs = purpose === 'baseline' && ue.status === EXAM_STATUS.inProgress ? 'check' : purpose;
+    // before this sample is stored: was the speaker check silent for too long (ADR 0233)?
+    if (judgedAs === 'check' && ue.status === EXAM_STATUS.inProgress)
+      this.recordGapEvents(
+        await this.repo.audioArrived(
+          ue.id,
+          user.id,
+          audioGapSeconds(monitoringSettings(ue.settings ?? {}).photo_timer),
+        ),
+        'audio',
+      );
     return judgeSpeakerSample(
       { repo: this.repo, stopper: this.stopper, activity: this.activity },
       user,

@@ -22,6 +22,14 @@ describe('the attempt timeline in words (proctoring walk 2)', () => {
     );
   });
 
+  it('names a silence of the speaker check apart from one of the photo check', () => {
+    const since = '2026-11-29T06:57:00Z';
+    expect(fixedT('staff')('timeline.kind.proctoring_audio_gap')).toBe('No speaker samples received');
+    expect(summary(event('proctoring.audio_gap', { seconds: 120, since }))).toBe(
+      `since ${formatDateTime(since)}, seconds without a speaker sample 120`,
+    );
+  });
+
   it('says why the server stopped the attempt, with the stored code support searches for', () => {
     expect(summary(event('closed', { status: '111', submitType: 'PROCTORING', abortReason: 'no_face' }))).toBe(
       'type PROCTORING, status 111, reason face not visible (no_face)',

@@ -71,6 +71,11 @@ export function summary(e: TimelineEvent): string {
       if (typeof d.since === 'string') parts.push(`since ${formatDateTime(d.since)}`);
       add('seconds without a picture', d.seconds);
       break;
+    case 'proctoring.audio_gap':
+      // A silence of the speaker check: the microphone, the page or the link was gone (ADR 0233).
+      if (typeof d.since === 'string') parts.push(`since ${formatDateTime(d.since)}`);
+      add('seconds without a speaker sample', d.seconds);
+      break;
     case 'device.permission':
     case 'device.video':
     case 'device.audio':

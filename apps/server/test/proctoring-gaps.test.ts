@@ -1,6 +1,7 @@
 import type { Analyzer, FaceDescription } from '@invigil/analysis';
 import { PHOTO_CHECK_RUNS } from '@invigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProctoringRepository } from '../src/modules/proctoring/proctoring.repository.ts';
 import { audioForm } from './audio-form.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 
@@ -300,6 +301,22 @@ describe('gaps in the periodic photo check', () => {
       await sweep();
       expect(await gapRows(id)).toBe(2);
       expect((await timeline(id)).map((e) => e.kind).sort()).toEqual(['proctoring.audio_gap', 'proctoring.gap']);
+    });
+
+    it('silences already recorded do not fill a sweep: more silent attempts than a batch all get theirs', async () => {
+      // A test centre's link goes down: more silent attempts than one sweep records (500; 1 here).
+      // Before, the batch was chosen before dropping the silences already recorded, so the same
+      // first attempts filled it on every sweep and the others never got a gap.
+      const both = { monitoringflag: 1, photo_timer: 20, photo_matching: 0, speaker_dialect: 1 };
+      const ids = [await startedAttempt(both), await startedAttempt(both)];
+      for (const id of ids) await pass(id, 200);
+      const repo = new ProctoringRepository(t.database);
+      for (let i = 0; i < 50 && (await repo.recordGaps(120, PHOTO_CHECK_RUNS, 1)).length > 0; i++);
+      for (let i = 0; i < 50 && (await repo.recordAudioGaps(120, 1)).length > 0; i++);
+      for (const id of ids) {
+        expect(await audioGaps(id)).toBe(1);
+        expect(await gapRows(id)).toBe(2);
+      }
     });
 
     it('tests without the speaker check, and attempts not in progress, get no audio gap', async () => {

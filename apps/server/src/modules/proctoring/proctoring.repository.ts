@@ -265,10 +265,12 @@ export class ProctoringRepository {
             AND COALESCE(ue.last_photo_at, ue.started_at) < now() - make_interval(secs => 2 * COALESCE(
                   CASE WHEN e.settings->>'photo_timer' ~ '^[0-9]+$' AND (e.settings->>'photo_timer')::int > 0
                        THEN (e.settings->>'photo_timer')::int END, $1::int))
+            -- before the LIMIT: silences already recorded must not fill the batch (ADR 0233)
+            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap'
+                             AND l.event = 'no_picture' AND l.created_at >= COALESCE(ue.last_photo_at, ue.started_at))
           LIMIT $2)
        INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
        SELECT s.id, s.user_id, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - s.since)::int FROM silent s
-        WHERE NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = s.id AND l.channel = 'gap' AND l.event = 'no_picture' AND l.created_at >= s.since)
        RETURNING user_exam_id, user_id, gap_seconds, now() - make_interval(secs => gap_seconds) AS since`,
       [defaultTimer, limit, runs],
     );
@@ -308,12 +310,13 @@ export class ProctoringRepository {
           WHERE ue.status = '001' AND ue.started_at IS NOT NULL
             AND e.settings->>'speaker_dialect' IN ('1', 'true', 'Y')),
        silent AS (
-         SELECT id, user_id, since FROM last
+         SELECT id, user_id, since FROM last s
           WHERE since < now() - make_interval(secs => 2 * (CASE WHEN timer < 30 THEN 40 ELSE timer END) + $3::int)
+            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = s.id AND l.channel = 'gap'
+                             AND l.event = 'no_audio' AND l.created_at >= s.since)
           LIMIT $2)
        INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
        SELECT s.id, s.user_id, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - s.since)::int FROM silent s
-        WHERE NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = s.id AND l.channel = 'gap' AND l.event = 'no_audio' AND l.created_at >= s.since)
        RETURNING user_exam_id, user_id, gap_seconds, now() - make_interval(secs => gap_seconds) AS since`,
       [defaultTimer, limit, SPEAKER_SAMPLE_SECONDS],
     );

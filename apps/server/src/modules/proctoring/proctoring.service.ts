@@ -44,6 +44,10 @@ import {
 } from './proctoring.repository.ts';
 import type { AttemptActivity } from '../support/attempt-activity.ts';
 
+/** Gaps one sweep query records, and queries a sweep runs while they come full. */
+const GAP_BATCH = 5000;
+const GAP_BATCHES = 10;
+
 /** Maps analysis errors to safe HTTP errors: input problems 4xx, capacity 503 with Retry-After. */
 function toHttpError(e: unknown): unknown {
   if (e instanceof AnalysisInputError) return new HttpError(e.statusCode, e.message, { code: e.code });
@@ -411,15 +415,24 @@ export class ProctoringService {
 
   /**
    * The sweep's part: gaps of monitored attempts without a picture for two photo_timer periods
-   * while their browser still had checks to take. Returns how many were recorded.
+   * while their browser still had checks to take, and of the speaker check without a sample for
+   * two of its periods and a sample's length (ADR 0233). Batches of GAP_BATCH, again while a
+   * batch was full (a test centre's link down: thousands at once), up to GAP_BATCHES a sweep.
+   * Returns how many were recorded.
    */
   async recordGaps(): Promise<number> {
-    const gaps = await this.repo.recordGaps(MONITORING_DEFAULTS.photo_timer, PHOTO_CHECK_RUNS);
-    this.recordGapEvents(gaps);
-    // and of the speaker check: no sample for two of its periods and a sample's length (ADR 0233)
-    const silent = await this.repo.recordAudioGaps(MONITORING_DEFAULTS.photo_timer);
-    this.recordGapEvents(silent, 'audio');
-    return gaps.length + silent.length;
+    let total = 0;
+    for (const of of ['picture', 'audio'] as const)
+      for (let i = 0; i < GAP_BATCHES; i++) {
+        const gaps =
+          of === 'picture'
+            ? await this.repo.recordGaps(MONITORING_DEFAULTS.photo_timer, PHOTO_CHECK_RUNS, GAP_BATCH)
+            : await this.repo.recordAudioGaps(MONITORING_DEFAULTS.photo_timer, GAP_BATCH);
+        this.recordGapEvents(gaps, of);
+        total += gaps.length;
+        if (gaps.length < GAP_BATCH) break;
+      }
+    return total;
   }
 
   /** Each recorded gap is on the attempt's timeline too, where support reads it. */

@@ -42,10 +42,9 @@ try {
   );
   // every attempt started 100 s ago; one in ten went silent 300 s ago (its last picture and sample)
   await sql(
-    `INSERT INTO user_exams (user_id, exam_id, status, started_at, last_photo_at, photo_checks)
-     SELECT u.id, 1, '001', now() - interval '100 seconds',
-            now() - CASE WHEN u.id % 10 = 0 THEN interval '300 seconds' ELSE interval '10 seconds' END, 2
-       FROM users u`,
+    `INSERT INTO user_exams (user_id, exam_id, status, started_at, last_photo_at, last_audio_at, photo_checks)
+     SELECT u.id, 1, '001', now() - interval '100 seconds', t, t, 2
+       FROM users u, LATERAL (SELECT now() - CASE WHEN u.id % 10 = 0 THEN interval '300 seconds' ELSE interval '10 seconds' END AS t) x`,
   );
   await sql(`UPDATE user_exams SET started_at = now() - interval '400 seconds' WHERE id % 10 = 0`);
   await sql(

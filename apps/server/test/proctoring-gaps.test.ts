@@ -101,7 +101,8 @@ describe('gaps in the periodic photo check', () => {
     sql(
       `UPDATE user_exams SET started_at = started_at - make_interval(secs => ${seconds}),
               deadline_at = deadline_at - make_interval(secs => ${seconds}),
-              last_photo_at = last_photo_at - make_interval(secs => ${seconds}) WHERE id = $1`,
+              last_photo_at = last_photo_at - make_interval(secs => ${seconds}),
+              last_audio_at = last_audio_at - make_interval(secs => ${seconds}) WHERE id = $1`,
       id,
     );
   const gapRows = async (id: number) =>
@@ -213,11 +214,11 @@ describe('gaps in the periodic photo check', () => {
       });
       expect(res.statusCode).toBe(200);
     };
-    /** `seconds` pass: the start and every sample of the attempt move that far back. */
+    /** `seconds` pass: the start, the last sample and the gaps of the attempt move that far back. */
     const passAudio = async (id: number, seconds: number) => {
-      await sql(`UPDATE user_exams SET started_at = started_at - make_interval(secs => ${seconds}) WHERE id = $1`, id);
       await sql(
-        `UPDATE proctoring_audio_checks SET created_at = created_at - make_interval(secs => ${seconds}) WHERE user_exam_id = $1`,
+        `UPDATE user_exams SET started_at = started_at - make_interval(secs => ${seconds}),
+                last_audio_at = last_audio_at - make_interval(secs => ${seconds}) WHERE id = $1`,
         id,
       );
       await sql(

@@ -158,6 +158,8 @@ export const userExams = pgTable(
     lastPhotoAt: timestamp('last_photo_at', { withTimezone: true }),
     /** periodic pictures since the start or the last resume (the browser takes PHOTO_CHECK_RUNS) */
     photoChecks: integer('photo_checks').notNull().default(0),
+    /** the last periodic speaker sample of the test: a longer silence than audioGapSeconds is a gap (ADR 0233) */
+    lastAudioAt: timestamp('last_audio_at', { withTimezone: true }),
     resultStatus: text('result_status'),
     resultDate: timestamp('result_date', { withTimezone: true }),
     obtainedMarks: numeric('obtained_marks'),

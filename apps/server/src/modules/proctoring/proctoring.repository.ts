@@ -35,12 +35,6 @@ const toGap = (r: GapRow): Gap => ({
   since: new Date(r.since),
 });
 
-/** The time an attempt's last periodic speaker sample arrived, or its start (SQL, over `ue`). */
-const SINCE_LAST_SAMPLE = `COALESCE(
-    (SELECT max(c.created_at) FROM proctoring_audio_checks c
-      WHERE c.user_exam_id = ue.id AND c.purpose = 'check' AND c.created_at >= ue.started_at),
-    ue.started_at)`;
-
 /** Spec §9: a speaker sample lasts 15 s. */
 const SPEAKER_SAMPLE_SECONDS = 15;
 
@@ -284,12 +278,16 @@ export class ProctoringRepository {
   async audioArrived(userExamId: number, userId: number, gapSeconds: number): Promise<Gap[]> {
     const { rows } = await this.database.executeSql<GapRow>(
       `WITH ue AS (
-         SELECT ue.id, ${SINCE_LAST_SAMPLE} AS since FROM user_exams ue WHERE ue.id = $1 AND ue.started_at IS NOT NULL)
-       INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
-       SELECT ue.id, $2::int, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - ue.since)::int FROM ue
-        WHERE ue.since < now() - make_interval(secs => $3::int)
-          AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap' AND l.event = 'no_audio' AND l.created_at >= ue.since)
-       RETURNING user_exam_id, user_id, gap_seconds, (SELECT since FROM ue) AS since`,
+         SELECT id, COALESCE(last_audio_at, started_at) AS since FROM user_exams WHERE id = $1 AND started_at IS NOT NULL),
+       gap AS (
+         INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
+         SELECT ue.id, $2::int, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - ue.since)::int FROM ue
+          WHERE ue.since < now() - make_interval(secs => $3::int)
+            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap'
+                             AND l.event = 'no_audio' AND l.created_at >= ue.since)
+         RETURNING user_exam_id, user_id, gap_seconds, (SELECT since FROM ue) AS since),
+       moved AS (UPDATE user_exams SET last_audio_at = now() WHERE id = $1 RETURNING id)
+       SELECT gap.* FROM gap LEFT JOIN moved ON true`,
       [userExamId, userId, gapSeconds],
     );
     return rows.map(toGap);
@@ -302,18 +300,18 @@ export class ProctoringRepository {
    */
   async recordAudioGaps(defaultTimer: number, limit = 500): Promise<Gap[]> {
     const { rows } = await this.database.executeSql<GapRow>(
-      `WITH last AS (
-         SELECT ue.id, ue.user_id, ${SINCE_LAST_SAMPLE} AS since,
-                COALESCE(CASE WHEN e.settings->>'photo_timer' ~ '^[0-9]+$' AND (e.settings->>'photo_timer')::int > 0
-                              THEN (e.settings->>'photo_timer')::int END, $1::int) AS timer
+      `WITH silent AS (
+         SELECT ue.id, ue.user_id, COALESCE(ue.last_audio_at, ue.started_at) AS since
            FROM user_exams ue JOIN exams e ON e.id = ue.exam_id
           WHERE ue.status = '001' AND ue.started_at IS NOT NULL
-            AND e.settings->>'speaker_dialect' IN ('1', 'true', 'Y')),
-       silent AS (
-         SELECT id, user_id, since FROM last s
-          WHERE since < now() - make_interval(secs => 2 * (CASE WHEN timer < 30 THEN 40 ELSE timer END) + $3::int)
-            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = s.id AND l.channel = 'gap'
-                             AND l.event = 'no_audio' AND l.created_at >= s.since)
+            AND e.settings->>'speaker_dialect' IN ('1', 'true', 'Y')
+            AND COALESCE(ue.last_audio_at, ue.started_at) < now() - make_interval(secs => $3::int + 2 * (
+                  CASE WHEN e.settings->>'photo_timer' ~ '^[0-9]+$' AND (e.settings->>'photo_timer')::int > 0
+                       THEN GREATEST((e.settings->>'photo_timer')::int, CASE WHEN (e.settings->>'photo_timer')::int < 30 THEN 40 ELSE 0 END)
+                       ELSE $1::int END))
+            -- before the LIMIT: silences already recorded must not fill the batch
+            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap'
+                             AND l.event = 'no_audio' AND l.created_at >= COALESCE(ue.last_audio_at, ue.started_at))
           LIMIT $2)
        INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
        SELECT s.id, s.user_id, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - s.since)::int FROM silent s

@@ -12,9 +12,13 @@ const detail = { id: 7, status: '000', time_remaining: 600, showscore: 0, examty
 const question = (qid: number) =>
   ({ qid, seq: 0, buttonStyle: 'Not Visited', answerStatus: false, questiontype: 1 }) as unknown as QuestionItem;
 // As the server does (ADR 0198): outlines before the start (no text), whole items once the clock runs.
-const server = vi.hoisted(() => ({ started: false, remaining: 600 }));
+const server = vi.hoisted(() => ({ started: false, remaining: 600, questionsTakeMs: 0 }));
 vi.mock('../api/test-calls.ts', () => ({
   fetchUserTest: async () => ({
+    // the questions' download after the start (a large test on a slow link)
+    ...(server.started && server.questionsTakeMs
+      ? await new Promise((r) => setTimeout(r, server.questionsTakeMs))
+      : undefined),
     detail,
     items: server.started
       ? [
@@ -46,6 +50,7 @@ async function running() {
 beforeEach(() => {
   server.started = false;
   server.remaining = 600;
+  server.questionsTakeMs = 0;
   vi.useFakeTimers();
   localStorage.clear();
   api.saveChanges.mockReset().mockResolvedValue({ time_remaining: 590 });
@@ -96,6 +101,25 @@ describe('the test engine', () => {
     await Promise.all([engine.begin(), engine.begin()]);
     await vi.advanceTimersByTimeAsync(3000);
     expect(engine.get().items[0]!.timeSpend).toBe(3);
+    engine.dispose();
+  });
+
+  it("counts the server's time from the start's answer, not from the questions' download after it", async () => {
+    server.questionsTakeMs = 4000;
+    const engine = new TestEngine(7, 'en-IN');
+    await engine.load();
+    endsIn(600);
+    const begun = engine.begin();
+    await vi.advanceTimersByTimeAsync(4000);
+    await begun;
+    // the server said 600 s when it started the clock, 4 s ago
+    expect(engine.get().remaining).toBe(596);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(engine.get().remaining).toBe(595);
+    // and a save's answer (the server's clock) says the same
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(api.saveChanges).toHaveBeenCalled();
+    expect(engine.get().remaining).toBe(Math.ceil(595 - SAVE_DELAY_MS / 1000));
     engine.dispose();
   });
 

@@ -59,12 +59,12 @@ export class TestEngine extends AnsweringEngine {
     this.set({ busy: true });
     try {
       const started = await startAttempt(this.examId, this.language, detail, items);
-      this.countdown.set(started.time_remaining);
+      this.countdown.set(started.time_remaining, started.receivedAt);
       this.set({
         phase: 'questions',
         busy: false,
         items: started.items,
-        remaining: started.time_remaining,
+        remaining: this.countdown.remaining(),
         detail: { ...detail, status: started.status, time_remaining: started.time_remaining },
       });
       this.visit(this.state.index);

@@ -148,6 +148,11 @@ describe("the server's clock after the page missed time", () => {
     // the first save said 590 s: zero comes 591 s after the start, and the page asks
     await vi.advanceTimersByTimeAsync(592_000);
     expect(hanging.get()).toMatchObject({ timeUp: false, remaining: 0 });
+    // the countdown shows zero: nothing more is answered while the page waits for the server
+    const before = hanging.get().items[0];
+    hanging.answer(1, { selectedChoiceId: '11' });
+    hanging.toggleReview();
+    expect(hanging.get().items[0]).toEqual(before);
     await vi.advanceTimersByTimeAsync(ZERO_CHECK_MS);
     expect(hanging.get()).toMatchObject({ timeUp: true });
     expect(api.runSubmission).toHaveBeenCalledTimes(1);

@@ -95,6 +95,46 @@ describe('the test engine', () => {
     engine.dispose();
   });
 
+  it("shows the server's time after 90 minutes of ticks, and counts 1 s of time spent a second", async () => {
+    const minutes = 90;
+    const total = minutes * 60 + 30;
+    endsIn(total);
+    const endsAt = performance.now() + total * 1000;
+    const serverLeft = () => Math.floor((endsAt - performance.now()) / 1000);
+    const engine = await running();
+    let worst = 0;
+    for (let m = 1; m <= minutes; m++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      worst = Math.max(worst, Math.abs(engine.get().remaining - serverLeft()));
+    }
+    expect(worst).toBeLessThanOrEqual(1);
+    expect(Math.abs(engine.get().remaining - 30)).toBeLessThanOrEqual(1);
+    expect(engine.get().items[0]!.timeSpend).toBe(minutes * 60);
+    engine.dispose();
+  });
+
+  it("shows the server's time after 90 minutes in a background tab whose 1 s ticks come once a minute", async () => {
+    // Chromium's intensive throttling of hidden tabs: a 1 s interval runs once a minute
+    const fakeSetInterval = globalThis.setInterval;
+    const throttled = vi
+      .spyOn(globalThis, 'setInterval')
+      .mockImplementation(((fn: () => void, ms?: number) => fakeSetInterval(fn, ms === 1000 ? 60_000 : ms)) as never);
+    const total = 90 * 60 + 30;
+    endsIn(total);
+    const endsAt = performance.now() + total * 1000;
+    const serverLeft = () => Math.floor((endsAt - performance.now()) / 1000);
+    const engine = await running();
+    let worst = 0;
+    for (let m = 1; m <= 90; m++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      worst = Math.max(worst, Math.abs(engine.get().remaining - serverLeft()));
+    }
+    throttled.mockRestore();
+    expect(worst).toBeLessThanOrEqual(1);
+    expect(engine.get().phase).toBe('questions');
+    engine.dispose();
+  });
+
   it('starts once when Start or Resume is pressed twice at once: one clock, one second a second', async () => {
     const engine = new TestEngine(7, 'en-IN');
     await engine.load();

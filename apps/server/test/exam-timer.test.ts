@@ -74,3 +74,35 @@ describe('time spent on a question, as the server keeps it', () => {
     for (const qid of qids.slice(2, 5)) expect(kept[qid]).toBeLessThanOrEqual(125);
   });
 });
+
+describe('time claimed by a request', () => {
+  it('a start, a resume or a userTest claiming more time gets the server deadline', async () => {
+    const id = await attemptId(t, DEMO.candidate.email, EXAMS.survey);
+    const forged = encode({ time_remaining: 99_999, total_test_time: 99_999 });
+    const before = await post('/api/test/userTest', { examId: id, remainingTime: 99_999 });
+    expect(before.json().examDetail[0].time_remaining).toBe(600);
+    const start = await post('/api/test/startExam', { id, examDetail: forged, remainingTime: 99_999 });
+    expect(start.json().time_remaining).toBeLessThanOrEqual(600);
+    await hasRun(id, 300);
+    for (const res of [
+      await post('/api/test/resumeExam', { id, examDetail: forged }),
+      await post('/api/test/startExam', { id, examDetail: forged }),
+    ])
+      expect(res.json().time_remaining).toBeLessThanOrEqual(300);
+    const detail = (await post('/api/test/userTest', { examId: id, remainingTime: 99_999 })).json().examDetail[0];
+    expect(detail.time_remaining).toBeLessThanOrEqual(300);
+  });
+
+  it('a time-out claimed while the server has time left is a finish (010), not a time-out', async () => {
+    const id = await attemptId(t, DEMO.candidate.email, EXAMS.mandatory);
+    await post('/api/test/startExam', { id });
+    const res = await post(`/api/result/submittest/${id}`, {
+      submitType: 'STANDARD',
+      status: '011',
+      examDetail: encode({ time_remaining: -50 }),
+      questionsData: encode([]),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().examStatus).toBe('010');
+  });
+});

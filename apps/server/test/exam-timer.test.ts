@@ -7,8 +7,7 @@ import { attemptId, decode, encode, EXAMS } from './exam/support.ts';
 
 let t: TestApp;
 let asha: string;
-const post = (url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(asha), payload });
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(asha), payload });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,9 +36,7 @@ describe('time spent on a question, as the server keeps it', () => {
   beforeAll(async () => {
     id = await attemptId(t, DEMO.candidate.email, EXAMS.allTypes);
     await post('/api/test/startExam', { id });
-    qids = decode<QuestionItem[]>((await post('/api/test/userTest', { examId: id })).json().quesData).map(
-      (q) => q.qid,
-    );
+    qids = decode<QuestionItem[]>((await post('/api/test/userTest', { examId: id })).json().quesData).map((q) => q.qid);
     await hasRun(id, 120);
   });
 

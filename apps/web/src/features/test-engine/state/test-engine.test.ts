@@ -14,19 +14,19 @@ const question = (qid: number) =>
 // As the server does (ADR 0198): outlines before the start (no text), whole items once the clock runs.
 const server = vi.hoisted(() => ({ started: false, remaining: 600, questionsTakeMs: 0 }));
 vi.mock('../api/test-calls.ts', () => ({
-  fetchUserTest: async () => ({
+  fetchUserTest: async () => {
     // the questions' download after the start (a large test on a slow link)
-    ...(server.started && server.questionsTakeMs
-      ? await new Promise((r) => setTimeout(r, server.questionsTakeMs))
-      : undefined),
-    detail,
-    items: server.started
-      ? [
-          { ...question(1), qtext: 'One' },
-          { ...question(2), qtext: 'Two' },
-        ]
-      : [question(1), question(2)],
-  }),
+    if (server.started && server.questionsTakeMs) await new Promise((r) => setTimeout(r, server.questionsTakeMs));
+    return {
+      detail,
+      items: server.started
+        ? [
+            { ...question(1), qtext: 'One' },
+            { ...question(2), qtext: 'Two' },
+          ]
+        : [question(1), question(2)],
+    };
+  },
   startExam: async () => {
     server.started = true;
     return { status: '001', time_remaining: server.remaining };

@@ -21,6 +21,7 @@ export default {
   webCamSetup: 'When you press Start, your microphone and camera are set up before the test begins.',
   start: 'Start',
   startsIn: 'The test starts in {{n}}',
+  surveyStartsIn: 'The survey starts in {{n}}',
   resume: 'Resume',
   question: 'Question',
   statement: 'Statement',

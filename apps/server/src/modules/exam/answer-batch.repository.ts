@@ -1,5 +1,6 @@
 import type { AnswerValue } from '@invigil/contracts';
 import type { Database } from '@invigil/db';
+import { boundedTimeSpendSql } from './time-spent.ts';
 
 /** One answer of a batch: attempt (ue), question, client seq, value. */
 export interface BatchRow {
@@ -28,11 +29,11 @@ export interface BatchAttemptOutcome {
 const BATCH_SQL = `
   WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(ue int, qid int, seq int, answer jsonb)),
   ue AS (
-    SELECT id, status, deadline_at, (deadline_at + make_interval(secs => $2::int) > now()) AS open
+    SELECT id, status, started_at, deadline_at, (deadline_at + make_interval(secs => $2::int) > now()) AS open
       FROM user_exams WHERE id = ANY($3::int[])),
   up AS (
     INSERT INTO answers (user_exam_id, question_id, value, client_seq, updated_at)
-    SELECT c.ue, c.qid, c.answer, c.seq, now() FROM c JOIN ue ON ue.id = c.ue
+    SELECT c.ue, c.qid, ${boundedTimeSpendSql('c.answer', 'ue.started_at')}, c.seq, now() FROM c JOIN ue ON ue.id = c.ue
      WHERE ue.status = '001' AND ue.open
      ORDER BY c.ue, c.qid
     ON CONFLICT (user_exam_id, question_id) DO UPDATE

@@ -1,6 +1,7 @@
 import type { Database } from '@invigil/db';
 import { FILES_PATH, PHOTO_CHECK_RUNS, RECORDED_DESCRIPTIVE_TEXT, type AnswerValue } from '@invigil/contracts';
 import { ownFilesOnly } from './answer-changes.ts';
+import { boundedTimeSpendSql } from './time-spent.ts';
 import {
   date,
   num,
@@ -280,10 +281,11 @@ export class ExamRepository {
   ) {
     const { rows } = await this.database.executeSql<UpsertDbRow>(
       `WITH ue AS (
-         SELECT id, status, deadline_at, (deadline_at + make_interval(secs => $3::int) > now()) AS open FROM user_exams WHERE id = $1),
+         SELECT id, status, started_at, deadline_at, (deadline_at + make_interval(secs => $3::int) > now()) AS open
+           FROM user_exams WHERE id = $1),
        up AS (
          INSERT INTO answers (user_exam_id, question_id, value, client_seq, updated_at)
-         SELECT ue.id, c.qid, c.answer, c.seq, now()
+         SELECT ue.id, c.qid, ${boundedTimeSpendSql('c.answer', 'ue.started_at')}, c.seq, now()
            FROM ue, jsonb_to_recordset($2::jsonb) AS c(qid int, seq int, answer jsonb)
           WHERE ue.status = '001' AND ue.open
          ON CONFLICT (user_exam_id, question_id) DO UPDATE

@@ -12,11 +12,14 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { useActiveUsers } from './api/staff.ts';
 import { hms } from './staff-texts.ts';
 
-/** Ticks every second so Time Remaining counts down between the server's updates. */
+/**
+ * Ticks every second so Time Remaining counts down between the server's updates, on the monotonic
+ * clock: setting this machine's clock on or back changes nothing (ADR 0231).
+ */
 function useNow() {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000);
+    const id = setInterval(() => setNow(performance.now()), 1000);
     return () => clearInterval(id);
   }, []);
   return now;
@@ -44,7 +47,7 @@ export default function OngoingTestsArea() {
   // Time Remaining: the server's seconds at the row's last update, counted down locally.
   const remaining = (r: { userExamId: number; timeRemaining: number; updatedAt: string }) => {
     const key = `${r.userExamId}:${r.updatedAt}:${r.timeRemaining}`;
-    if (!seenAt.has(key)) seenAt.set(key, Date.now());
+    if (!seenAt.has(key)) seenAt.set(key, performance.now());
     return hms(r.timeRemaining - (now - seenAt.get(key)!) / 1000);
   };
   return (

@@ -97,7 +97,9 @@ export function InstructionPage() {
         {resume ? t('resume') : t('start')}
       </Button>
       <Backdrop open={count !== null} sx={{ zIndex: (theme) => theme.zIndex.modal + 1 }}>
-        {count !== null && <Countdown n={count} label={t('startsIn', { n: count })} />}
+        {count !== null && (
+          <Countdown n={count} label={t(engine.isSurvey ? 'surveyStartsIn' : 'startsIn', { n: count })} />
+        )}
       </Backdrop>
       {DeviceSetup && (
         <DeviceSetup

@@ -189,6 +189,28 @@ describe("the start countdown (spec §9: 'a 3-second start countdown')", () => {
     vi.useRealTimers();
   });
 
+  it("says survey for a survey (spec: types 7 and 8 use 'survey' instead of 'test')", () => {
+    vi.useFakeTimers();
+    for (const testType of [7, 8]) {
+      const { unmount } = render(
+        <EngineContext.Provider
+          value={
+            new StubEngine({
+              phase: 'instructions',
+              detail: { ...detail, status: '000', test_type: testType } as ExamDetail,
+            }) as unknown as TestEngine
+          }
+        >
+          <InstructionPage />
+        </EngineContext.Provider>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+      expect(screen.getByRole('timer', { name: 'The survey starts in 3' })).toBeTruthy();
+      unmount();
+    }
+    vi.useRealTimers();
+  });
+
   it('Resume goes on at once: the clock already runs', () => {
     const engine = renderWith(<InstructionPage />, { phase: 'instructions' });
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }));

@@ -76,6 +76,14 @@ export abstract class AnsweringEngine extends EngineStore {
     });
   }
 
+  /**
+   * Answers are taken while the questions are open and the countdown shows time: at its zero the
+   * page waits for the server's word and takes no more (ADR 0231).
+   */
+  private answering() {
+    return this.state.phase === 'questions' && !this.submitting && this.countdown.remaining() > 0;
+  }
+
   /** A change of one question: numbered, written locally at once, queued to be sent. */
   private update(qid: number, patch: Partial<QuestionItem>) {
     const items = this.state.items.map((q) => (q.qid === qid ? { ...q, ...patch, seq: this.queue.nextSeq() } : q));
@@ -87,14 +95,14 @@ export abstract class AnsweringEngine extends EngineStore {
 
   /** An answer change: written locally at once, sent within SAVE_DELAY_MS when online. */
   answer(qid: number, patch: Partial<AnswerValue>) {
-    if (this.state.phase !== 'questions' || this.submitting) return;
+    if (!this.answering()) return;
     const q = this.state.items.find((x) => x.qid === qid);
     if (q) this.update(qid, answerPatch(q, patch));
   }
 
   /** Mark / unmark the current question for review: saved with the answers like any change. */
   toggleReview() {
-    if (this.state.phase !== 'questions' || this.submitting) return;
+    if (!this.answering()) return;
     const q = this.state.items[this.state.index];
     if (q) this.update(q.qid, reviewPatch(q));
   }

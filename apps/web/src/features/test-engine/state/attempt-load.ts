@@ -41,12 +41,17 @@ export async function loadAttempt(examId: number, language: string): Promise<Loa
 /**
  * Start (000/998 to 001) or Resume (sends the local copy; newer answers win on the server), with
  * the questions to show: a start fetches them once the clock runs, as the server sends none
- * before (ADR 0198).
+ * before (ADR 0198). `receivedAt` is when the server's time arrived (performance.now()): the
+ * questions' download after it (seconds on a slow link) is time already running (ADR 0231).
  */
 export async function startAttempt(examId: number, language: string, detail: ExamDetail, items: QuestionItem[]) {
-  if (detail.status === EXAM_STATUS.inProgress) return { ...(await resumeExam(examId, detail, items)), items };
+  if (detail.status === EXAM_STATUS.inProgress) {
+    const resumed = await resumeExam(examId, detail, items);
+    return { ...resumed, receivedAt: performance.now(), items };
+  }
   const started = await startExam(examId, language);
-  return { ...started, items: (await fetchUserTest(examId, language)).items };
+  const receivedAt = performance.now();
+  return { ...started, receivedAt, items: (await fetchUserTest(examId, language)).items };
 }
 
 /** The server's message for a failed load or start; null when the server was not reached. */

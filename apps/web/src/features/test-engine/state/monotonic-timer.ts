@@ -5,8 +5,12 @@
 export class MonotonicCountdown {
   private endAt = 0;
 
-  set(remainingSeconds: number) {
-    this.endAt = performance.now() + Math.max(0, remainingSeconds) * 1000;
+  /**
+   * `at` is when the server's answer arrived (performance.now()): a figure read later (after a
+   * further call) still counts from the moment the server gave it.
+   */
+  set(remainingSeconds: number, at = performance.now()) {
+    this.endAt = at + Math.max(0, remainingSeconds) * 1000;
   }
 
   remaining(): number {

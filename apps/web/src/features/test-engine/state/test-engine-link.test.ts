@@ -25,6 +25,7 @@ vi.mock('./submit-pipeline.ts', () => ({ runSubmission: api.runSubmission }));
 
 const { TestEngine } = await import('./test-engine.ts');
 const { RESEND_MS } = await import('./submission-flow.ts');
+const { ZERO_CHECK_MS } = await import('./test-engine.ts');
 
 async function running() {
   const engine = new TestEngine(7, 'en-IN');
@@ -118,6 +119,44 @@ describe("the server's clock after the page missed time", () => {
     expect(engine.get()).toMatchObject({ timeUp: true });
     expect(api.runSubmission.mock.calls[0]![0]).toMatchObject({ trigger: '011', remaining: 0 });
     engine.dispose();
+  });
+
+  it('asks the server when its countdown reaches zero, and goes on when the server still has time (the page ran ahead)', async () => {
+    api.runSubmission.mockResolvedValue({ kind: 'submitted', response: {} });
+    api.fetchSavedTest.mockResolvedValue(savedTest({ time_remaining: 1200 }));
+    const engine = await running();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(api.fetchSavedTest).toHaveBeenCalledTimes(1);
+    expect(engine.get()).toMatchObject({ timeUp: false, submission: null });
+    expect(api.runSubmission).not.toHaveBeenCalled();
+    expect(clock(engine)).toBeGreaterThan(1180);
+    engine.dispose();
+  });
+
+  it("ends the test at zero by the page's own clock when the server cannot say (offline, or no answer in ZERO_CHECK_MS)", async () => {
+    api.runSubmission.mockResolvedValue({ kind: 'submitted', response: {} });
+    api.fetchSavedTest.mockRejectedValue(new ApiError(0, 'Network error', null));
+    const offline = await running();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(offline.get()).toMatchObject({ timeUp: true });
+    expect(api.runSubmission.mock.calls[0]![0]).toMatchObject({ trigger: '011', remaining: 0 });
+    offline.dispose();
+    localStorage.clear();
+    api.runSubmission.mockClear();
+    api.fetchSavedTest.mockReset().mockReturnValue(new Promise(() => {}));
+    const hanging = await running();
+    // the first save said 590 s: zero comes 591 s after the start, and the page asks
+    await vi.advanceTimersByTimeAsync(592_000);
+    expect(hanging.get()).toMatchObject({ timeUp: false, remaining: 0 });
+    // the countdown shows zero: nothing more is answered while the page waits for the server
+    const before = hanging.get().items[0];
+    hanging.answer(1, { selectedChoiceId: '11' });
+    hanging.toggleReview();
+    expect(hanging.get().items[0]).toEqual(before);
+    await vi.advanceTimersByTimeAsync(ZERO_CHECK_MS);
+    expect(hanging.get()).toMatchObject({ timeUp: true });
+    expect(api.runSubmission).toHaveBeenCalledTimes(1);
+    hanging.dispose();
   });
 
   it("takes another tab's newer answers and numbers its next change above them (the last change wins)", async () => {

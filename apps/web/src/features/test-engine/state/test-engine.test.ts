@@ -12,17 +12,21 @@ const detail = { id: 7, status: '000', time_remaining: 600, showscore: 0, examty
 const question = (qid: number) =>
   ({ qid, seq: 0, buttonStyle: 'Not Visited', answerStatus: false, questiontype: 1 }) as unknown as QuestionItem;
 // As the server does (ADR 0198): outlines before the start (no text), whole items once the clock runs.
-const server = vi.hoisted(() => ({ started: false, remaining: 600 }));
+const server = vi.hoisted(() => ({ started: false, remaining: 600, questionsTakeMs: 0 }));
 vi.mock('../api/test-calls.ts', () => ({
-  fetchUserTest: async () => ({
-    detail,
-    items: server.started
-      ? [
-          { ...question(1), qtext: 'One' },
-          { ...question(2), qtext: 'Two' },
-        ]
-      : [question(1), question(2)],
-  }),
+  fetchUserTest: async () => {
+    // the questions' download after the start (a large test on a slow link)
+    if (server.started && server.questionsTakeMs) await new Promise((r) => setTimeout(r, server.questionsTakeMs));
+    return {
+      detail,
+      items: server.started
+        ? [
+            { ...question(1), qtext: 'One' },
+            { ...question(2), qtext: 'Two' },
+          ]
+        : [question(1), question(2)],
+    };
+  },
   startExam: async () => {
     server.started = true;
     return { status: '001', time_remaining: server.remaining };
@@ -46,6 +50,7 @@ async function running() {
 beforeEach(() => {
   server.started = false;
   server.remaining = 600;
+  server.questionsTakeMs = 0;
   vi.useFakeTimers();
   localStorage.clear();
   api.saveChanges.mockReset().mockResolvedValue({ time_remaining: 590 });
@@ -90,12 +95,71 @@ describe('the test engine', () => {
     engine.dispose();
   });
 
+  it("shows the server's time after 90 minutes of ticks, and counts 1 s of time spent a second", async () => {
+    const minutes = 90;
+    const total = minutes * 60 + 30;
+    endsIn(total);
+    const endsAt = performance.now() + total * 1000;
+    const serverLeft = () => Math.floor((endsAt - performance.now()) / 1000);
+    const engine = await running();
+    let worst = 0;
+    for (let m = 1; m <= minutes; m++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      worst = Math.max(worst, Math.abs(engine.get().remaining - serverLeft()));
+    }
+    expect(worst).toBeLessThanOrEqual(1);
+    expect(Math.abs(engine.get().remaining - 30)).toBeLessThanOrEqual(1);
+    expect(engine.get().items[0]!.timeSpend).toBe(minutes * 60);
+    engine.dispose();
+  });
+
+  it("shows the server's time after 90 minutes in a background tab whose 1 s ticks come once a minute", async () => {
+    // Chromium's intensive throttling of hidden tabs: a 1 s interval runs once a minute
+    const fakeSetInterval = globalThis.setInterval;
+    const throttled = vi
+      .spyOn(globalThis, 'setInterval')
+      .mockImplementation(((fn: () => void, ms?: number) => fakeSetInterval(fn, ms === 1000 ? 60_000 : ms)) as never);
+    const total = 90 * 60 + 30;
+    endsIn(total);
+    const endsAt = performance.now() + total * 1000;
+    const serverLeft = () => Math.floor((endsAt - performance.now()) / 1000);
+    const engine = await running();
+    let worst = 0;
+    for (let m = 1; m <= 90; m++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      worst = Math.max(worst, Math.abs(engine.get().remaining - serverLeft()));
+    }
+    throttled.mockRestore();
+    expect(worst).toBeLessThanOrEqual(1);
+    expect(engine.get().phase).toBe('questions');
+    engine.dispose();
+  });
+
   it('starts once when Start or Resume is pressed twice at once: one clock, one second a second', async () => {
     const engine = new TestEngine(7, 'en-IN');
     await engine.load();
     await Promise.all([engine.begin(), engine.begin()]);
     await vi.advanceTimersByTimeAsync(3000);
     expect(engine.get().items[0]!.timeSpend).toBe(3);
+    engine.dispose();
+  });
+
+  it("counts the server's time from the start's answer, not from the questions' download after it", async () => {
+    server.questionsTakeMs = 4000;
+    const engine = new TestEngine(7, 'en-IN');
+    await engine.load();
+    endsIn(600);
+    const begun = engine.begin();
+    await vi.advanceTimersByTimeAsync(4000);
+    await begun;
+    // the server said 600 s when it started the clock, 4 s ago
+    expect(engine.get().remaining).toBe(596);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(engine.get().remaining).toBe(595);
+    // and a save's answer (the server's clock) says the same
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(api.saveChanges).toHaveBeenCalled();
+    expect(engine.get().remaining).toBe(Math.ceil(595 - SAVE_DELAY_MS / 1000));
     engine.dispose();
   });
 

@@ -20,6 +20,11 @@ import {
  */
 /** Ticks further apart than this (by either clock) mean the page slept: ask the server for the time. */
 const TICK_GAP_MS = 5000;
+/**
+ * At zero the page asks the server for its clock before it ends the test, and waits this long for
+ * the answer; without one (offline, a link that hangs) the page's own zero ends it.
+ */
+export const ZERO_CHECK_MS = 5000;
 
 export class TestEngine extends AnsweringEngine {
   private ticker: ReturnType<typeof setInterval> | null = null;
@@ -27,6 +32,7 @@ export class TestEngine extends AnsweringEngine {
   private resender: ReturnType<typeof setInterval> | null = null;
   private resending = false;
   private syncing = false;
+  private checkingZero = false;
   /** When the last tick ran, by both clocks: a late one means the page slept or was frozen. */
   private lastTick = { mono: 0, wall: 0 };
   private warnedOneMinute = false;
@@ -59,12 +65,12 @@ export class TestEngine extends AnsweringEngine {
     this.set({ busy: true });
     try {
       const started = await startAttempt(this.examId, this.language, detail, items);
-      this.countdown.set(started.time_remaining);
+      this.countdown.set(started.time_remaining, started.receivedAt);
       this.set({
         phase: 'questions',
         busy: false,
         items: started.items,
-        remaining: started.time_remaining,
+        remaining: this.countdown.remaining(),
         detail: { ...detail, status: started.status, time_remaining: started.time_remaining },
       });
       this.visit(this.state.index);
@@ -153,7 +159,34 @@ export class TestEngine extends AnsweringEngine {
         this.set({ modal: { kind: 'one-minute' } });
       }
     }
-    if (remaining <= 0) void this.timeOut();
+    // After a late tick the resync asks the server and times out if its clock says so.
+    if (remaining <= 0 && !late) void this.confirmTimeUp();
+  }
+
+  /**
+   * The countdown reached zero: the server's clock decides (ADR 0231). A page whose clock ran
+   * ahead of the server's (a device clock adjusted, a clock faked in the page) goes on with the
+   * server's time; an attempt the server closed ends as it ended there. Only when the server
+   * cannot answer within ZERO_CHECK_MS does the page's own zero end the test (the submission is
+   * then kept and sent later, and the server decides again).
+   */
+  private async confirmTimeUp() {
+    if (this.checkingZero || this.submitting || this.state.submission) return;
+    this.checkingZero = true;
+    try {
+      const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), ZERO_CHECK_MS));
+      const saved = await Promise.race([fetchSavedTest(this.examId).catch(() => null), late]);
+      if (this.submitting || this.state.submission) return;
+      if (saved && saved.status !== EXAM_STATUS.inProgress) return void (await this.closed(saved.status));
+      if (saved && saved.time_remaining > 0) {
+        this.countdown.set(saved.time_remaining);
+        this.set({ remaining: this.countdown.remaining() });
+        return;
+      }
+      await this.timeOut();
+    } finally {
+      this.checkingZero = false;
+    }
   }
 
   /** A window switch while the test runs (spec: Window-switch proctoring). */

@@ -11,6 +11,22 @@ export interface SignedIn {
   organizationId: number | null;
 }
 
+const changeListeners = new Set<() => void>();
+
+/**
+ * Runs `fn` whenever the signed-in user changes (a sign-in, a logout, a forced logout), so what a
+ * page keeps in memory for the previous user (the data cache) is dropped: on a shared machine the
+ * next user signs in on the same page without a reload.
+ */
+export function onSignInChange(fn: () => void): () => void {
+  changeListeners.add(fn);
+  return () => changeListeners.delete(fn);
+}
+
+function signInChanged() {
+  for (const fn of changeListeners) fn();
+}
+
 /** Writes the spec's cookies after a successful sign-in. */
 export function storeLogin(s: SignedIn): void {
   setCookie('token', s.token);
@@ -21,6 +37,7 @@ export function storeLogin(s: SignedIn): void {
   setCookie('userName', `${s.firstname} ${s.lastname}`.trim());
   setCookie('org', s.organizationId === null ? '' : String(s.organizationId));
   setCookie('sessionTime', SESSION_TIME.loggedIn);
+  signInChanged();
 }
 
 export const isLoggedIn = () => getCookie('sessionTime') === SESSION_TIME.loggedIn && getCookie('token') !== '';
@@ -34,4 +51,5 @@ export function clearLogin(reason: 'logout' | 'forced'): void {
   }
   clearAuthCookies();
   setCookie('sessionTime', reason === 'logout' ? SESSION_TIME.loggedOut : SESSION_TIME.forcedOut);
+  signInChanged();
 }

@@ -1,5 +1,6 @@
 import { SESSION_TIME } from '@invigil/contracts';
 import { clearAuthCookies, getCookie, setCookie } from './cookies.ts';
+import { holdSignIn } from './tab-sign-in.ts';
 
 export interface SignedIn {
   token: string;
@@ -37,6 +38,7 @@ export function storeLogin(s: SignedIn): void {
   setCookie('userName', `${s.firstname} ${s.lastname}`.trim());
   setCookie('org', s.organizationId === null ? '' : String(s.organizationId));
   setCookie('sessionTime', SESSION_TIME.loggedIn);
+  holdSignIn(s.token);
   signInChanged();
 }
 
@@ -52,4 +54,18 @@ export function clearLogin(reason: 'logout' | 'forced'): void {
   clearAuthCookies();
   setCookie('sessionTime', reason === 'logout' ? SESSION_TIME.loggedOut : SESSION_TIME.forcedOut);
   signInChanged();
+}
+
+/**
+ * A sign-in no open tab holds (every tab of it was closed, ADR 0232): ended on the server and
+ * here, as a logout (the login screen, without the expired notice: the next person did nothing).
+ * The person's kept work (answers not yet sent, recordings) stays on the device for their next
+ * sign-in.
+ */
+export function endLeftSignIn(): void {
+  const token = getCookie('token');
+  void fetch('/api/login/logout', { headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(
+    () => undefined,
+  );
+  clearLogin('logout');
 }

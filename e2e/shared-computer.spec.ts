@@ -1,0 +1,73 @@
+import { expect, test } from './support/server.ts';
+import { cookie, signIn, USERS } from './support/auth.ts';
+import { shootBoth } from './support/screenshots.ts';
+import { token } from './support/test-engine.ts';
+
+// One browser context is one physical machine (a test centre PC, a family laptop): its cookies,
+// local storage and IndexedDB are shared by whoever sits at it (ADR 0232).
+
+const menu = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+test('A logs out and B signs in on the same page: B sees only B (profile, header, back button)', async ({ page }) => {
+  await signIn(page, USERS.candidate);
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByLabel('First Name')).toHaveValue('Asha');
+  await page.getByRole('link', { name: 'Go Back to Dashboard' }).click();
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/v2\/user\/login$/);
+  expect(await cookie(page, 'userName')).toBe('');
+
+  // The back button after logout: the login screen again, never A's pages.
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByText('Asha Rao')).toHaveCount(0);
+
+  // B, on the same page (no reload): the profile is B's, not A's cached one.
+  await page.getByLabel('Username').fill(USERS.candidate2.email);
+  await page.getByLabel('Password').fill(USERS.candidate2.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(menu(page)).toBeVisible();
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByLabel('Email Address')).toHaveValue(USERS.candidate2.email);
+  await expect(page.getByLabel('First Name')).toHaveValue('Ravi');
+  await expect(page.getByText('Asha')).toHaveCount(0);
+});
+
+test('A closes the tab: the next person to open the site gets the login screen, not A', async ({ context, page }) => {
+  await signIn(page, USERS.candidate);
+  const aToken = await token(page);
+
+  // A second tab while A's is open is A's too (the open tab vouches), and keeps it on a reload.
+  const second = await context.newPage();
+  await second.goto('/v2/user/dashboard');
+  await expect(menu(second)).toContainText('Asha Rao');
+  await second.reload();
+  await expect(menu(second)).toContainText('Asha Rao');
+  await second.close();
+  await page.reload();
+  await expect(menu(page)).toContainText('Asha Rao');
+
+  // A leaves without logging out: the last tab of the sign-in is closed.
+  await page.close();
+  const next = await context.newPage();
+  await next.goto('/v2/user/dashboard');
+  await expect(next.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(next).toHaveURL(/\/v2\/user\/login$/);
+  await expect(next.getByText('Asha Rao')).toHaveCount(0);
+  await expect(next.getByText('Session expired. Please login again!')).toHaveCount(0);
+  expect(await cookie(next, 'userName')).toBe('');
+  expect(await cookie(next, 'token')).toBe('');
+  await shootBoth(next, 'shared-computer-left-sign-in');
+  // A's session is over on the server too: the token left in the machine opens nothing.
+  await expect
+    .poll(async () =>
+      (
+        await next.request.get('/api/dashboard/getProfile', { headers: { authorization: `Bearer ${aToken}` } })
+      ).status(),
+    )
+    .toBe(401);
+
+  // B signs in (no 'already logged in' question for A's account later either).
+  await signIn(next, USERS.candidate2);
+  await expect(menu(next)).toContainText('Ravi Kumar');
+});

@@ -1,5 +1,6 @@
 import { SESSION_TIME } from '@invigil/contracts';
 import { clearAuthCookies, getCookie, setCookie } from './cookies.ts';
+import { dropSettledCopies } from './settled-copies.ts';
 import { holdSignIn } from './tab-sign-in.ts';
 
 export interface SignedIn {
@@ -25,6 +26,7 @@ export function onSignInChange(fn: () => void): () => void {
 }
 
 function signInChanged() {
+  dropSettledCopies();
   for (const fn of changeListeners) fn();
 }
 

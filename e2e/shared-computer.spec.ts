@@ -1,12 +1,21 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/server.ts';
 import { cookie, signIn, USERS } from './support/auth.ts';
 import { shootBoth } from './support/screenshots.ts';
-import { token } from './support/test-engine.ts';
+import { openTest, saved, token } from './support/test-engine.ts';
 
 // One browser context is one physical machine (a test centre PC, a family laptop): its cookies,
 // local storage and IndexedDB are shared by whoever sits at it (ADR 0232).
 
-const menu = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main menu' });
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** A resume opens at the first question not answered: back to question 1. */
+async function firstQuestion(page: Page) {
+  await expect(page.getByTestId('question-page')).toBeVisible();
+  if (await page.getByRole('heading', { name: /^Q\.2 of/ }).isVisible())
+    await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByRole('heading', { name: /^Q\.1 of/ })).toBeVisible();
+}
 
 test('A logs out and B signs in on the same page: B sees only B (profile, header, back button)', async ({ page }) => {
   await signIn(page, USERS.candidate);
@@ -70,4 +79,51 @@ test('A closes the tab: the next person to open the site gets the login screen, 
   // B signs in (no 'already logged in' question for A's account later either).
   await signIn(next, USERS.candidate2);
   await expect(menu(next)).toContainText('Ravi Kumar');
+});
+
+test("A's unsent answer waits on the machine through B's sign-in and reaches A's attempt when A is back", async ({
+  browser,
+  baseURL,
+  context,
+  page,
+}) => {
+  const id = await openTest(page, USERS.candidate, 'Proctored Test (Window Switch Limit 2)');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('radio', { name: 'Green' }).check();
+  await saved(page);
+  await context.setOffline(true);
+  await page.getByRole('radio', { name: 'Blue' }).check(); // kept on this machine only
+  await page.close(); // A leaves without logging out
+  await context.setOffline(false);
+
+  const next = await context.newPage();
+  const underB: string[] = [];
+  next.on('request', (r) => {
+    if (r.url().includes('/api/')) underB.push(`${r.url()} ${r.postData() ?? ''}`);
+  });
+  await signIn(next, USERS.candidate2);
+  await expect(menu(next)).toContainText('Ravi Kumar');
+  await next.waitForTimeout(1500);
+  const keys = await next.evaluate(() => Object.keys(localStorage));
+  expect(keys).toContain(String(id)); // A's unsent answer is still on the machine, for A
+  expect(
+    underB.filter((r) => r.includes(`/${id}`) || new RegExp(`"(userExamId|examId|id)":"?${id}\\b`).test(r)),
+  ).toEqual([]);
+  await next.getByRole('link', { name: 'Logout' }).click();
+  await expect(next).toHaveURL(/\/v2\/user\/login$/);
+
+  // A, later, on the same machine: Resume sends the kept answer into A's attempt.
+  await openTest(next, USERS.candidate, 'Proctored Test (Window Switch Limit 2)');
+  await next.getByRole('button', { name: 'Resume' }).click();
+  await firstQuestion(next);
+  await expect(next.getByRole('radio', { name: 'Blue' })).toBeChecked();
+  await saved(next);
+  // The server has it: on another machine (no local copy there) A's attempt shows Blue.
+  const elsewhere = await browser.newContext({ baseURL });
+  const other = await elsewhere.newPage();
+  await openTest(other, USERS.candidate, 'Proctored Test (Window Switch Limit 2)');
+  await other.getByRole('button', { name: 'Resume' }).click();
+  await firstQuestion(other);
+  await expect(other.getByRole('radio', { name: 'Blue' })).toBeChecked();
+  await elsewhere.close();
 });

@@ -127,3 +127,27 @@ test("A's unsent answer waits on the machine through B's sign-in and reaches A's
   await expect(other.getByRole('radio', { name: 'Blue' })).toBeChecked();
   await elsewhere.close();
 });
+
+test('support signs out and a candidate signs in on the same page: no staff data or screens', async ({ page }) => {
+  await signIn(page, USERS.support);
+  await page.getByLabel('Email Id').fill(USERS.candidate.email);
+  await page.getByRole('button', { name: 'Search User Tests' }).click();
+  await expect(page.getByRole('table', { name: 'User tests' })).toContainText('Logical Reasoning');
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/v2\/user\/login$/);
+  expect(await page.evaluate(() => [Object.keys(localStorage), Object.keys(sessionStorage)])).toEqual([[], []]);
+
+  await page.getByLabel('Username').fill(USERS.candidate2.email);
+  await page.getByLabel('Password').fill(USERS.candidate2.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(menu(page)).toContainText('Ravi Kumar');
+  await expect(menu(page).getByRole('button', { name: 'Search User Details' })).toHaveCount(0);
+  await expect(page.getByText('Logical Reasoning')).toHaveCount(0); // Asha's rows from support's search
+  // The staff call under the candidate's session: refused by the server whatever the page shows.
+  const staffCall = await page.request.post('/api/test/searchUserOrg', {
+    headers: { authorization: `Bearer ${await token(page)}` },
+    data: { username: USERS.candidate.email },
+  });
+  expect(staffCall.status()).toBe(403);
+  await shootBoth(page, 'shared-computer-candidate-after-support');
+});

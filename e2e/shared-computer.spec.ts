@@ -151,3 +151,43 @@ test('support signs out and a candidate signs in on the same page: no staff data
   expect(staffCall.status()).toBe(403);
   await shootBoth(page, 'shared-computer-candidate-after-support');
 });
+
+test('signed in elsewhere mid-test: B on that tab gets nothing of A; A back on it resumes with the answer', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  const id = await openTest(page, USERS.candidate, 'Proctored Test (Window Switch Limit 2)');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('radio', { name: 'Green' }).check();
+  await saved(page);
+  // A signs in on another machine: this tab's session ends, and its next save is refused.
+  const elsewhere = await browser.newContext({ baseURL });
+  await signIn(await elsewhere.newPage(), USERS.candidate);
+  await elsewhere.close();
+  await page.getByRole('radio', { name: 'Blue' }).check();
+  await expect(page.getByText('Session expired. Please login again!')).toBeVisible({ timeout: 15_000 });
+  await shootBoth(page, 'shared-computer-expired-mid-test');
+  await page.getByRole('button', { name: 'Sign in again' }).click();
+  await expect(page.getByText('Session expired. Please login again!')).toBeVisible();
+
+  // B signs in on that tab: B's dashboard; nothing of A's attempt goes under B's session.
+  const underB: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) underB.push(`${r.url()} ${r.postData() ?? ''}`);
+  });
+  await signIn(page, USERS.candidate2);
+  await expect(menu(page)).toContainText('Ravi Kumar');
+  await page.waitForTimeout(1500);
+  expect(
+    underB.filter((r) => r.includes(`/${id}`) || new RegExp(`"(userExamId|examId|id)":"?${id}\\b`).test(r)),
+  ).toEqual([]);
+  await page.getByRole('link', { name: 'Logout' }).click();
+
+  // A again on that tab: the same attempt resumes with the answer made after the session ended.
+  expect(await openTest(page, USERS.candidate, 'Proctored Test (Window Switch Limit 2)')).toBe(id);
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await firstQuestion(page);
+  await expect(page.getByRole('radio', { name: 'Blue' })).toBeChecked();
+  await saved(page);
+});

@@ -191,3 +191,29 @@ test('signed in elsewhere mid-test: B on that tab gets nothing of A; A back on i
   await expect(page.getByRole('radio', { name: 'Blue' })).toBeChecked();
   await saved(page);
 });
+
+// Playwright turns Chromium's back/forward cache off; a real browser has it on.
+test("Back after a logout that loads a new page never shows the last user's screens", async ({
+  playwright,
+  launchOptions,
+  baseURL,
+}) => {
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  });
+  try {
+    const page = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(page, USERS.candidate2);
+    await expect(menu(page)).toContainText('Ravi Kumar');
+    // As the test's low-bandwidth Close and a forced logout leave: a new document.
+    await page.evaluate(() => window.location.assign('/v2/user/logout'));
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await page.goBack({ waitUntil: 'commit' });
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page).toHaveURL(/\/v2\/user\/login$/);
+    await expect(page.getByText('Ravi Kumar')).toHaveCount(0);
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { reloadRestoredPages } from './lib/restored-page.ts';
 import { endLeftSignIn } from './lib/session.ts';
 import { checkTabSignIn } from './lib/tab-sign-in.ts';
 import './i18n/index.ts';
 
+reloadRestoredPages();
 // A sign-in left behind by closed tabs is ended before any page shows (ADR 0232).
 void checkTabSignIn().then((held) => {
   if (held === 'left') endLeftSignIn();

@@ -13,9 +13,7 @@ export function keepSubmission(examId: number, body: object): void {
 }
 
 export type KeptSubmission =
-  | { kind: 'mine'; body: Record<string, unknown> }
-  | { kind: 'other-user' }
-  | { kind: 'unreadable' };
+  { kind: 'mine'; body: Record<string, unknown> } | { kind: 'other-user' } | { kind: 'unreadable' };
 
 /**
  * The kept submission under `key`, as a body to send for the signed-in user; or another user's of

@@ -157,8 +157,10 @@ test('signed in elsewhere mid-test: B on that tab gets nothing of A; A back on i
   baseURL,
   page,
 }) => {
+  // The attempt the test above left open (or a new one when this test runs alone).
   const id = await openTest(page, USERS.candidate, 'Proctored Test (Window Switch Limit 2)');
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: /^(Start|Resume)$/ }).click();
+  await firstQuestion(page);
   await page.getByRole('radio', { name: 'Green' }).check();
   await saved(page);
   // A signs in on another machine: this tab's session ends, and its next save is refused.

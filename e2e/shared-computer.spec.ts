@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/server.ts';
 import { cookie, signIn, USERS } from './support/auth.ts';
@@ -7,6 +9,7 @@ import { openTest, saved, token } from './support/test-engine.ts';
 // One browser context is one physical machine (a test centre PC, a family laptop): its cookies,
 // local storage and IndexedDB are shared by whoever sits at it (ADR 0232).
 
+const root = path.resolve(import.meta.dirname, '..');
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 /** A resume opens at the first question not answered: back to question 1. */
@@ -218,4 +221,30 @@ test("Back after a logout that loads a new page never shows the last user's scre
   } finally {
     await browser.close();
   }
+});
+
+test("B opens B's own sign-in link where A is still signed in: B's dashboard, A's sign-in ended", async ({
+  page,
+  server,
+}) => {
+  await signIn(page, USERS.candidate);
+  const aToken = await token(page);
+  const link = execFileSync(
+    'node',
+    ['--import', 'tsx', 'apps/server/src/cli/auto-login-link.ts', USERS.candidate2.email, ''],
+    { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' },
+  ).trim();
+  await page.goto(`/v2/user/login${new URL(link, 'http://x').search}`);
+  const warning = page.getByRole('dialog', { name: 'System Warning' });
+  await expect(menu(page).or(warning).first()).toBeVisible();
+  if (await warning.isVisible()) await warning.getByRole('button', { name: 'Yes' }).click();
+  await expect(menu(page)).toContainText('Ravi Kumar');
+  await expect(page.getByText('Asha Rao')).toHaveCount(0);
+  expect(
+    (await page.request.get('/api/dashboard/getProfile', { headers: { authorization: `Bearer ${aToken}` } })).status(),
+  ).toBe(401);
+
+  // A link of the user signed in (B's, used): the dashboard, as the spec's login route says.
+  await page.goto(`/v2/user/login${new URL(link, 'http://x').search}`);
+  await expect(menu(page)).toContainText('Ravi Kumar');
 });

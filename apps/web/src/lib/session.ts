@@ -59,12 +59,12 @@ export function clearLogin(reason: 'logout' | 'forced'): void {
 }
 
 /**
- * A sign-in no open tab holds (every tab of it was closed, ADR 0232): ended on the server and
- * here, as a logout (the login screen, without the expired notice: the next person did nothing).
- * The person's kept work (answers not yet sent, recordings) stays on the device for their next
- * sign-in.
+ * Ends the sign-in of this browser on the server and here, as a logout (the login screen, without
+ * the expired notice: the next person did nothing) (ADR 0232): a sign-in no open tab holds (every
+ * tab of it was closed), or one replaced by another user's own sign-in link. The person's kept work
+ * (answers not yet sent, recordings) stays on the device for their next sign-in.
  */
-export function endLeftSignIn(): void {
+export function endSignInHere(): void {
   const token = getCookie('token');
   void fetch('/api/login/logout', { headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(
     () => undefined,

@@ -248,3 +248,23 @@ test("B opens B's own sign-in link where A is still signed in: B's dashboard, A'
   await page.goto(`/v2/user/login${new URL(link, 'http://x').search}`);
   await expect(menu(page)).toContainText('Ravi Kumar');
 });
+
+test("A logs out in one tab: A's other open tab leaves A's screens at once; B's sign-in there is B's", async ({
+  context,
+  page,
+}) => {
+  await signIn(page, USERS.candidate);
+  const second = await context.newPage();
+  await second.goto('/v2/user/profile');
+  await expect(second.getByLabel('First Name')).toHaveValue('Asha');
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/v2\/user\/login$/);
+  // Nobody touched the second tab: it must not go on showing A's profile to the next person.
+  await expect(second.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(second.getByText('Asha')).toHaveCount(0);
+
+  // B signs in in the first tab: the second, a login screen of this browser, follows B.
+  await signIn(page, USERS.candidate2);
+  await expect(menu(second)).toContainText('Ravi Kumar');
+  await expect(second.getByText('Asha')).toHaveCount(0);
+});

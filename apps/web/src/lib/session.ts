@@ -1,7 +1,7 @@
 import { SESSION_TIME } from '@invigil/contracts';
 import { clearAuthCookies, getCookie, setCookie } from './cookies.ts';
 import { dropSettledCopies } from './settled-copies.ts';
-import { holdSignIn } from './tab-sign-in.ts';
+import { announceSignInChange, holdSignIn } from './tab-sign-in.ts';
 
 export interface SignedIn {
   token: string;
@@ -27,6 +27,7 @@ export function onSignInChange(fn: () => void): () => void {
 
 function signInChanged() {
   dropSettledCopies();
+  announceSignInChange();
   for (const fn of changeListeners) fn();
 }
 

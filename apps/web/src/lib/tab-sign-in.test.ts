@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from './cookies.ts';
-import { storeLogin } from './session.ts';
-import { checkTabSignIn } from './tab-sign-in.ts';
+import { clearLogin, storeLogin } from './session.ts';
+import { checkTabSignIn, setReloadForTests } from './tab-sign-in.ts';
 
 const asha = {
   token: 'token-a',
@@ -63,5 +63,29 @@ describe('a sign-in belongs to the tabs that hold it', () => {
     newTab();
     open.push(otherTab('token-old'));
     expect(await checkTabSignIn(100)).toBe('left');
+  });
+
+  it("another tab's sign-in or sign-out reloads a page still showing the sign-in before", async () => {
+    const reload = vi.fn();
+    setReloadForTests(reload);
+    storeLogin(asha); // this page shows Asha
+    const other = new BroadcastChannel('invigil-sign-in');
+    open.push(other);
+    other.postMessage({ type: 'changed' }); // another tab changed nothing this page shows
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reload).not.toHaveBeenCalled();
+    setCookie('token', ''); // Asha logged out in the other tab (the cookies are the browser's)
+    other.postMessage({ type: 'changed' });
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it('tells the other tabs when this one signs in or out', async () => {
+    const other = new BroadcastChannel('invigil-sign-in');
+    open.push(other);
+    const heard: unknown[] = [];
+    other.onmessage = (e) => heard.push(e.data);
+    storeLogin(asha);
+    clearLogin('logout');
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'changed' }, { type: 'changed' }]));
   });
 });

@@ -6,7 +6,7 @@ import { session } from './storage.ts';
 const KEY = 'signedInTab';
 const CHANNEL = 'invigil-sign-in';
 
-type Message = { type: 'who' } | { type: 'here'; token: string };
+type Message = { type: 'who' } | { type: 'here'; token: string } | { type: 'changed' };
 
 /** This tab holds the sign-in (called at every sign-in). */
 export function holdSignIn(token: string): void {
@@ -14,16 +14,36 @@ export function holdSignIn(token: string): void {
 }
 
 let channel: BroadcastChannel | null | undefined;
+/** The sign-in (token) this page shows: set at load and by this page's own sign-ins and outs. */
+let shownFor: string | undefined;
 
-/** The channel the tabs of this site ask each other on; while a tab holds the sign-in it answers. */
+/**
+ * The channel the tabs of this site talk on: while a tab holds the sign-in it answers a new tab's
+ * question; and when another tab signed in or out, a page still showing the sign-in before loads
+ * again (the route guards decide), so one user's logout leaves no open tab showing their screens.
+ */
 function openChannel(): BroadcastChannel | null {
   if (channel !== undefined) return channel;
+  shownFor ??= getCookie('token');
   channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
   channel?.addEventListener('message', (e: MessageEvent<Message>) => {
     const token = getCookie('token');
     if (e.data?.type === 'who' && token && session.get(KEY) === token) channel?.postMessage({ type: 'here', token });
+    if (e.data?.type === 'changed' && token !== shownFor) reloadPage();
   });
   return channel;
+}
+
+let reloadPage = () => location.reload();
+/** jsdom cannot reload a page: tests see the call instead. */
+export function setReloadForTests(fn: () => void) {
+  reloadPage = fn;
+}
+
+/** This page signed in or out: it shows the new sign-in, and the other tabs are told. */
+export function announceSignInChange(): void {
+  shownFor = getCookie('token');
+  openChannel()?.postMessage({ type: 'changed' } satisfies Message);
 }
 
 /**

@@ -2,8 +2,14 @@ import { encodePayload } from '@invigil/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearLogin, storeLogin } from './session.ts';
 
-const copy = (id: number, pending: number[]) =>
-  encodePayload({ examDetail: { id, userid: 1 }, quesData: [{ qid: 5, selectedChoiceId: '51' }], seq: 3, pending });
+const copy = (id: number, pending: number[], savedAt = Date.now()) =>
+  encodePayload({
+    examDetail: { id, userid: 1, time_remaining: 600 },
+    quesData: [{ qid: 5, selectedChoiceId: '51' }],
+    seq: 3,
+    pending,
+    savedAt,
+  });
 
 const ravi = {
   token: 't-b',
@@ -43,5 +49,12 @@ describe("the last user's test copies on a shared machine", () => {
     localStorage.setItem('74', 'not a copy');
     clearLogin('forced');
     expect(localStorage.getItem('74')).toBe('not a copy');
+  });
+
+  it('drops unsent changes whose test ended over a day ago: they can never count', () => {
+    const threeDaysAgo = Date.now() - 3 * 86_400_000;
+    localStorage.setItem('72', copy(72, [5, 6], threeDaysAgo));
+    clearLogin('logout');
+    expect(Object.keys(localStorage).sort()).toEqual(['test-submit-73']);
   });
 });

@@ -52,7 +52,7 @@ async function recordAssets(page: Page): Promise<() => Promise<Asset[]>> {
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 export const sum = (list: Asset[], k: 'raw' | 'gzip' | 'wire') => list.reduce((s, a) => s + a[k], 0);
 
-/** Signs in through the API and sets the cookies the web app reads, as the login screen does. */
+/** Signs in through the API and sets the cookies and tab mark the web app reads, as the login screen does. */
 export async function signInCookies(context: BrowserContext, base: string, user = ROUTE_USER) {
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
@@ -79,6 +79,9 @@ export async function signInCookies(context: BrowserContext, base: string, user 
   await context.addCookies(
     Object.entries(cookies).map(([name, value]) => ({ name, value: encodeURIComponent(value), url: base })),
   );
+  // The tab that signs in holds the sign-in (ADR 0232); without it the page would find a sign-in
+  // no open tab holds (its tabs closed) and end it.
+  await context.addInitScript((token) => sessionStorage.setItem('signedInTab', token), body.token);
 }
 
 /** The dashboard is interactive when the pending list's first enabled action can be clicked. */

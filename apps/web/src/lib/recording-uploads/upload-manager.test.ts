@@ -140,4 +140,31 @@ describe('upload bookkeeping: kept until the server confirms, resumed by its URL
     release('e'.repeat(32));
     await vi.waitFor(() => expect(m.uploading()).toEqual([]));
   });
+
+  it('a shared machine: another user signs in while it waits; it stays for its owner, never sent as theirs', async () => {
+    const store = new MemoryStore();
+    let user = '1';
+    const { t } = scripted([new Error('offline'), 'f'.repeat(32)], [fields(7)]);
+    const m = new UploadManager(
+      store,
+      t,
+      async () => void (user = '2'), // A logs out and B signs in on this page while the link is down
+      () => true,
+      () => user,
+    );
+    const saved = vi.fn();
+    m.onSaved = saved;
+    await m.add(rec(7));
+    await vi.waitFor(() => expect(m.status(7)).toBeNull());
+    // Nothing sent under B's session (the server would answer 404, read as a test that ended:
+    // the recording would have been dropped from this browser).
+    expect(t.send).toHaveBeenCalledTimes(1);
+    expect(store.rows.get('7:7')?.userId).toBe('1'); // still kept, for A
+
+    user = '1'; // A signs in again on this machine: the app load resumes it
+    await m.run(store.rows.get('7:7')!);
+    expect(t.send).toHaveBeenCalledTimes(2);
+    expect(saved).toHaveBeenCalledWith(7, fields(7));
+    expect(store.rows.size).toBe(0);
+  });
 });

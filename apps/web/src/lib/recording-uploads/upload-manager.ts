@@ -67,7 +67,7 @@ export class UploadManager {
     private readonly transport: UploadTransport,
     private readonly wait: Waiter,
     private readonly isOnline: () => boolean = () => true,
-    /** the signed-in user, stamped on each new recording */
+    /** the signed-in user ('' when none), stamped on each new recording; undefined: not known */
     private readonly owner: () => string | undefined = () => undefined,
   ) {}
 
@@ -132,6 +132,13 @@ export class UploadManager {
       this.set(r.qid, { state: 'uploading', sent, total, online: this.isOnline(), checking });
     try {
       for (;;) {
+        // A shared machine: once its owner is no longer signed in on this page (logged out, another
+        // user signed in), it waits in the store for their next sign-in (ADR 0232).
+        const signedIn = this.owner();
+        if (r.userId && signedIn !== undefined && r.userId !== signedIn) {
+          this.set(r.qid, null);
+          return;
+        }
         progress(0, r.blob.size);
         try {
           const id = await this.transport.send(

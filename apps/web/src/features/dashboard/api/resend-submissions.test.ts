@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../../../lib/cookies.ts';
+import { keepSubmission } from '../../../lib/kept-submission.ts';
 import { resendQueuedSubmissions } from './resend-submissions.ts';
 
 const body = (id: number) =>
@@ -34,5 +36,21 @@ describe('stored submissions re-sent on dashboard load (spec section 4)', () => 
     expect(localStorage.getItem('71')).toBeNull();
     expect(localStorage.getItem('test-submit-72')).toBe(body(72));
     expect(localStorage.getItem('72')).toBe('local copy of 72');
+  });
+
+  it("a shared machine: another user's kept submission waits for them, and goes when they sign in again", async () => {
+    fetch.mockImplementation(async () => new Response('{"status":"SUCCESS","nextAction":"result"}', { status: 200 }));
+    setCookie('userId', '1'); // A's test failed to submit and was kept
+    keepSubmission(71, JSON.parse(body(71)));
+    setCookie('userId', '2'); // B signs in on this machine
+    expect(await resendQueuedSubmissions()).toBe(0);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(localStorage.getItem('test-submit-71')).not.toBeNull();
+
+    setCookie('userId', '1'); // A again, days later
+    expect(await resendQueuedSubmissions()).toBe(1);
+    const sent = JSON.parse(fetch.mock.calls[0]![1].body);
+    expect(sent).toEqual(JSON.parse(body(71))); // the spec's body, without the owner mark
+    expect(localStorage.getItem('test-submit-71')).toBeNull();
   });
 });

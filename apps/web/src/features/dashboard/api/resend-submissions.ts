@@ -1,5 +1,6 @@
 import { apiPost } from '../../../lib/api-client.ts';
 import type { ApiBody } from '../../../lib/api-types.ts';
+import { readKeptSubmission } from '../../../lib/kept-submission.ts';
 import { local } from '../../../lib/storage.ts';
 
 const PREFIX = 'test-submit';
@@ -8,18 +9,14 @@ const PREFIX = 'test-submit';
  * Dashboard load (spec section 4): test submissions queued in local storage (keys starting
  * with test-submit, each a payload with userExamId) are sent again; each is removed once the
  * server answers 200, with the test's local copy. Failures are only logged and the submission
- * stays for the next load.
+ * stays for the next load. Another user's (a shared machine) is left for its owner's sign-in.
  */
 export async function resendQueuedSubmissions(): Promise<number> {
   let sent = 0;
   for (const key of local.keys().filter((k) => k.startsWith(PREFIX))) {
-    const raw = local.get(key);
-    let payload: { userExamId?: unknown } | null;
-    try {
-      payload = raw ? JSON.parse(raw) : null;
-    } catch {
-      payload = null;
-    }
+    const kept = readKeptSubmission(key);
+    if (kept.kind === 'other-user') continue;
+    const payload = kept.kind === 'mine' ? kept.body : null;
     const id = Number(payload?.userExamId ?? key.slice(PREFIX.length + 1));
     if (!payload || !Number.isInteger(id) || id <= 0) {
       console.error('stored submission without a userExamId', key);

@@ -14,7 +14,6 @@ export interface LocalCopy {
 }
 
 const localKey = (examId: number) => String(examId);
-export const submitKey = (examId: number) => `test-submit-${examId}`;
 /** set once this browser showed the one-minute warning of the attempt, so a reload does not show it again */
 const oneMinuteKey = (examId: number) => `one-minute-${examId}`;
 

@@ -2,7 +2,8 @@ import { EXAM_STATUS, type ExamDetail, type SubmitTestResponse } from '@invigil/
 import { local } from '../../../lib/storage.ts';
 import { fetchResultStatus, retest, submitTest, type SubmitBody } from '../api/test-calls.ts';
 import type { SetState } from './engine-store.ts';
-import { clearLocalCopy, submitKey } from './local-copy.ts';
+import { readKeptSubmission, submitKey } from '../../../lib/kept-submission.ts';
+import { clearLocalCopy } from './local-copy.ts';
 import { runSubmission, type PipelineInput } from './submit-pipeline.ts';
 
 /** While a submission has failed and the page is open, it is sent again this often (and when the link returns). */
@@ -32,11 +33,11 @@ export async function completeSubmission(set: SetState, input: PipelineInput): P
  * candidate who closes the page then has lost nothing. False when it is still not sent.
  */
 export async function resendSubmission(set: SetState, examId: number, trigger: string, detail: ExamDetail) {
-  const raw = local.get(submitKey(examId));
-  if (!raw) return false;
+  const kept = readKeptSubmission(submitKey(examId));
+  if (kept.kind !== 'mine') return false;
   let response: SubmitTestResponse;
   try {
-    response = await submitTest(examId, JSON.parse(raw) as SubmitBody);
+    response = await submitTest(examId, kept.body as unknown as SubmitBody);
   } catch {
     return false;
   }

@@ -9,7 +9,7 @@ import {
 import { ApiError } from '../../../lib/api-client.ts';
 import { local } from '../../../lib/storage.ts';
 import { fallbackSubmit, independentResultProcess, saveFull, submitTest, type SubmitBody } from '../api/test-calls.ts';
-import { submitKey } from './local-copy.ts';
+import { keepSubmission, submitKey } from '../../../lib/kept-submission.ts';
 
 export type PipelineOutcome =
   | { kind: 'low-bandwidth' }
@@ -59,7 +59,7 @@ export async function runSubmission(input: PipelineInput): Promise<PipelineOutco
     abort_reason: input.abortReason ?? null,
   };
   const keep = (): PipelineOutcome => {
-    local.set(submitKey(input.examId), JSON.stringify(body));
+    keepSubmission(input.examId, body);
     return { kind: 'failed' };
   };
   const done = (response: SubmitTestResponse): PipelineOutcome => {

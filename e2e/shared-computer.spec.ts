@@ -1,13 +1,28 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/server.ts';
+import { expect, startServer, test as base, type E2eServer } from './support/server.ts';
 import { cookie, signIn, USERS } from './support/auth.ts';
 import { shootBoth } from './support/screenshots.ts';
 import { openTest, saved, token } from './support/test-engine.ts';
 
 // One browser context is one physical machine (a test centre PC, a family laptop): its cookies,
 // local storage and IndexedDB are shared by whoever sits at it (ADR 0232).
+
+// A server of this file's own (so a worker of its own): these tests sign the demo candidates in
+// and out and leave their window-switch test in progress, which other files' tests on a shared
+// worker server would meet as 'System Warning' or Resume.
+const test = base.extend<object, { server: E2eServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
 
 const root = path.resolve(import.meta.dirname, '..');
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });

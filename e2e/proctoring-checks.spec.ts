@@ -318,18 +318,24 @@ test('two voices give the speaker alert', async ({ baseURL }) => {
   }
 });
 
-test('the speaker check alone: the microphone setup, then samples and their alert, no picture', async ({ baseURL }) => {
-  test.setTimeout(240_000);
+/** Records the picture calls a page makes (a test without monitoring must make none). */
+function watchPictures(page: Page) {
+  const pictures: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/(proctoring\/photoCheck|test\/savePrimaryImage|test\/saveImage)\b/.test(r.url()))
+      pictures.push(r.url());
+  });
+  return pictures;
+}
+
+test('the speaker check alone: a microphone-only setup, then periodic samples and no picture', async ({ baseURL }) => {
+  test.setTimeout(180_000);
   const browser = await launch(media.noFace, media.twoVoices);
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     watchProctoringCalls(page);
-    const pictures: string[] = [];
-    page.on('request', (r) => {
-      if (/\/api\/(proctoring\/photoCheck|test\/savePrimaryImage|test\/saveImage)\b/.test(r.url()))
-        pictures.push(r.url());
-    });
+    const pictures = watchPictures(page);
     await signIn(page, USERS.candidate);
     await openMonitored(page, TESTS.speakerOnly);
     await page.getByRole('button', { name: /^(Start|Resume)$/ }).click();
@@ -341,7 +347,32 @@ test('the speaker check alone: the microphone setup, then samples and their aler
     await shootBoth(page, 'proctoring-speaker-only-setup');
     await setup.getByRole('button', { name: 'Proceed' }).click();
     await expect(page.getByTestId('question-page')).toBeVisible();
+    // The first periodic sample (20 s after the start, photo_timer 20), checked by the server.
+    const audio = await page.waitForResponse((r) => r.url().endsWith('/api/test/getaudio'), { timeout: 60_000 });
+    expect(audio.status(), (calls.get(page) ?? []).join('\n')).toBe(200);
+    expect((await audio.json()).speakers).toBeGreaterThanOrEqual(1);
+    // A camera is plugged in, but a test without monitoring never photographs the candidate.
+    expect(pictures).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
 
+test('the speaker check alone: two voices give the speaker alert without a camera', async ({ baseURL }) => {
+  test.setTimeout(240_000);
+  const browser = await launch(media.noFace, media.twoVoices);
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    watchProctoringCalls(page);
+    const pictures = watchPictures(page);
+    await signIn(page, USERS.candidate2);
+    // Past the setup, as the other speaker test (the setup's sample would become this voice
+    // clip's baseline, ADR 0101): Start starts the test, the page's own settings call then runs.
+    await page.route('**/api/test/getMonitoringData', (route) => route.abort(), { times: 1 });
+    await openMonitored(page, TESTS.speakerOnly);
+    await page.getByRole('button', { name: /^(Start|Resume)$/ }).click();
+    await expect(page.getByTestId('question-page')).toBeVisible();
     let reply: { speakers: number; warnings: number; stopped: boolean } | null = null;
     for (let i = 0; i < 3 && !(reply && reply.speakers >= 2); i++) {
       const audio = await page.waitForResponse((r) => r.url().endsWith('/api/test/getaudio'), { timeout: 60_000 });
@@ -352,7 +383,6 @@ test('the speaker check alone: the microphone setup, then samples and their aler
     const d = await checkDialog(page, 'Multiple Speakers Detected', 'Warning 1 of 4.', 'proctoring-speaker-only');
     await d.getByRole('button', { name: 'Ok' }).click();
     await expect(d).toBeHidden();
-    // A camera is plugged in, but a test without monitoring never photographs the candidate.
     expect(pictures).toEqual([]);
   } finally {
     await browser.close();

@@ -136,17 +136,22 @@ async function openMonitored(page: Page, exam: string): Promise<number> {
  * (the setup screens are device-setup.spec.ts's job), then starts it: the question page with its
  * hidden camera.
  */
+/** A page of its own context (axe needs one), its proctoring calls watched, `user` signed in. */
+async function signedInPage(browser: Browser, baseURL: string, user: { email: string; password: string }) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  watchProctoringCalls(page);
+  await signIn(page, user);
+  return page;
+}
+
 async function startMonitored(
   browser: Browser,
   baseURL: string,
   user: { email: string; password: string },
   exam: string,
 ) {
-  // axe needs a page of an explicit context.
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  watchProctoringCalls(page);
-  await signIn(page, user);
+  const page = await signedInPage(browser, baseURL, user);
   // The pre-test device setup has its own spec (device-setup.spec.ts) and these cameras show no
   // face on purpose, so its one settings call (made as the instruction page shows) fails here:
   // Start then starts the test (the gate's documented fallback) and the server's own rule, a
@@ -300,16 +305,10 @@ test('two voices give the speaker alert', async ({ baseURL }) => {
   const browser = await launch(media.face, media.twoVoices);
   try {
     const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.stop);
-    // Samples start at 20 s and follow every 40 s (photo_timer 20 is under 30). The looping clip
-    // alternates two voices; a 15 s window may catch mostly one, so allow three samples.
-    let reply: { speakers: number; warnings: number; stopped: boolean } | null = null;
-    for (let i = 0; i < 3 && !(reply && reply.speakers >= 2); i++) {
-      const audio = await page.waitForResponse((r) => r.url().endsWith('/api/test/getaudio'), { timeout: 60_000 });
-      expect(audio.request().headers()['content-type']).toMatch(/multipart\/form-data/);
-      reply = await audio.json();
-    }
+    // Samples start at 20 s and follow every 40 s (photo_timer 20 is under 30).
+    const reply = await samplesUntilTwoVoices(page);
     expect(reply).toMatchObject({ warnings: 1, stopped: false });
-    expect(reply!.speakers).toBeGreaterThanOrEqual(2);
+    expect(reply.speakers).toBeGreaterThanOrEqual(2);
     const d = await checkDialog(page, 'Multiple Speakers Detected', 'Warning 1 of 4.', 'proctoring-speakers');
     await d.getByRole('button', { name: 'Ok' }).click();
     await expect(d).toBeHidden();
@@ -317,6 +316,21 @@ test('two voices give the speaker alert', async ({ baseURL }) => {
     await browser.close();
   }
 });
+
+/**
+ * The speaker samples the server answered, up to three, until one counts two voices or more: the
+ * looping clip alternates two voices and a 15 s window may catch mostly one. The last reply.
+ */
+async function samplesUntilTwoVoices(page: Page) {
+  let reply = { speakers: 0, warnings: 0, stopped: false };
+  for (let i = 0; i < 3 && reply.speakers < 2; i++) {
+    const audio = await page.waitForResponse((r) => r.url().endsWith('/api/test/getaudio'), { timeout: 60_000 });
+    expect(audio.status(), (calls.get(page) ?? []).join('\n')).toBe(200);
+    expect(audio.request().headers()['content-type']).toMatch(/multipart\/form-data/);
+    reply = await audio.json();
+  }
+  return reply;
+}
 
 /** Records the picture calls a page makes (a test without monitoring must make none). */
 function watchPictures(page: Page) {
@@ -332,11 +346,8 @@ test('the speaker check alone: a microphone-only setup, then periodic samples an
   test.setTimeout(180_000);
   const browser = await launch(media.noFace, media.twoVoices);
   try {
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    watchProctoringCalls(page);
+    const page = await signedInPage(browser, baseURL!, USERS.candidate);
     const pictures = watchPictures(page);
-    await signIn(page, USERS.candidate);
     await openMonitored(page, TESTS.speakerOnly);
     await page.getByRole('button', { name: /^(Start|Resume)$/ }).click();
     // The setup asks for the microphone only: its test passed, Proceed (no camera step).
@@ -362,24 +373,15 @@ test('the speaker check alone: two voices give the speaker alert without a camer
   test.setTimeout(240_000);
   const browser = await launch(media.noFace, media.twoVoices);
   try {
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    watchProctoringCalls(page);
+    const page = await signedInPage(browser, baseURL!, USERS.candidate2);
     const pictures = watchPictures(page);
-    await signIn(page, USERS.candidate2);
     // Past the setup, as the other speaker test (the setup's sample would become this voice
     // clip's baseline, ADR 0101): Start starts the test, the page's own settings call then runs.
     await page.route('**/api/test/getMonitoringData', (route) => route.abort(), { times: 1 });
     await openMonitored(page, TESTS.speakerOnly);
     await page.getByRole('button', { name: /^(Start|Resume)$/ }).click();
     await expect(page.getByTestId('question-page')).toBeVisible();
-    let reply: { speakers: number; warnings: number; stopped: boolean } | null = null;
-    for (let i = 0; i < 3 && !(reply && reply.speakers >= 2); i++) {
-      const audio = await page.waitForResponse((r) => r.url().endsWith('/api/test/getaudio'), { timeout: 60_000 });
-      expect(audio.status(), (calls.get(page) ?? []).join('\n')).toBe(200);
-      reply = await audio.json();
-    }
-    expect(reply!.speakers).toBeGreaterThanOrEqual(2);
+    expect((await samplesUntilTwoVoices(page)).speakers).toBeGreaterThanOrEqual(2);
     const d = await checkDialog(page, 'Multiple Speakers Detected', 'Warning 1 of 4.', 'proctoring-speaker-only');
     await d.getByRole('button', { name: 'Ok' }).click();
     await expect(d).toBeHidden();

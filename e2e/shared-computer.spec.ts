@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, startServer, test as base, type E2eServer } from './support/server.ts';
+import { expect, testOnOwnServer } from './support/server.ts';
 import { cookie, signIn, USERS } from './support/auth.ts';
 import { shootBoth } from './support/screenshots.ts';
 import { openTest, saved, token } from './support/test-engine.ts';
@@ -12,17 +12,7 @@ import { openTest, saved, token } from './support/test-engine.ts';
 // A server of this file's own (so a worker of its own): these tests sign the demo candidates in
 // and out and leave their window-switch test in progress, which other files' tests on a shared
 // worker server would meet as 'System Warning' or Resume.
-const test = base.extend<object, { server: E2eServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-});
+const test = testOnOwnServer();
 
 const root = path.resolve(import.meta.dirname, '..');
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });

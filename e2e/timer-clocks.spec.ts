@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, startServer, test as base, type E2eServer } from './support/server.ts';
+import { expect, testOnOwnServer } from './support/server.ts';
 import { USERS } from './support/auth.ts';
 import { api, countdownSeconds, decode, openTest } from './support/test-engine.ts';
 
@@ -7,17 +7,7 @@ import { api, countdownSeconds, decode, openTest } from './support/test-engine.t
 
 // A server of this file's own (so a worker of its own): these tests start the demo candidate's
 // 'Mandatory Answers' and 'General Knowledge' tests, which other files expect to find not started.
-const test = base.extend<object, { server: E2eServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-});
+const test = testOnOwnServer();
 
 /** The server's seconds left for the attempt, and the page's countdown read just before and after. */
 async function bothClocks(page: Page, id: number) {

@@ -85,12 +85,12 @@ export async function startServer(
   };
 }
 
-/**
- * Every e2e test runs against a server of its worker's own (fresh database with the demo data),
- * so spec files run in parallel workers without sharing accounts or state. `baseURL` points at it.
- */
-export const test = base.extend<object, { server: E2eServer }>({
-  server: [
+/** The worker fixture that starts a server (fresh database with the demo data) and stops it. */
+function serverFixture(): [
+  (fixtures: object, use: (server: E2eServer) => Promise<void>) => Promise<void>,
+  { scope: 'worker'; timeout: number },
+] {
+  return [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
       const server = await startServer();
@@ -98,6 +98,23 @@ export const test = base.extend<object, { server: E2eServer }>({
       await server.stop();
     },
     { scope: 'worker', timeout: 180_000 },
-  ],
+  ];
+}
+
+/**
+ * Every e2e test runs against a server of its worker's own (fresh database with the demo data),
+ * so spec files run in parallel workers without sharing accounts or state. `baseURL` points at it.
+ */
+export const test = base.extend<object, { server: E2eServer }>({
+  server: serverFixture(),
   baseURL: async ({ server }, use) => use(server.url),
 });
+
+/**
+ * `test` with a server no other spec file shares: for a file whose tests leave state other files
+ * would meet (a candidate signed in, a demo test started). Each call registers a new worker
+ * fixture, so Playwright gives the file a worker (and a server) of its own.
+ */
+export function testOnOwnServer() {
+  return test.extend<object, { server: E2eServer }>({ server: serverFixture() });
+}

@@ -1,51 +1,16 @@
-import type { Analyzer, FaceDescription } from '@invigil/analysis';
 import { PHOTO_CHECK_RUNS } from '@invigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProctoringRepository } from '../src/modules/proctoring/proctoring.repository.ts';
 import { audioForm } from './audio-form.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
+import { monitoredAttempt, oneFaceAnalyzer, pngDataUrl } from './proctoring-fixtures.ts';
 
 /**
  * Proctoring walk 2 (ADR 0226): a silence of the periodic photo check is a gap support can read on
  * the attempt's timeline, and the browser's last scheduled check (the spec's 4 runs) is no silence.
  */
 
-/** A PNG header the analysis accepts (40 x 40): the fake engine sees one face in it. */
-function png(): Buffer {
-  const b = Buffer.alloc(33 + 64);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(40, 16);
-  b.writeUInt32BE(40, 20);
-  b.set([8, 2, 0, 0, 0], 24);
-  return b;
-}
-const FACE = `data:image/png;base64,${png().toString('base64')}`;
-
-const oneFace = (embedding: boolean): FaceDescription =>
-  ({
-    face_detected: true,
-    face_count: 1,
-    object_detected: false,
-    objects_count: 0,
-    object_names: [],
-    analysis: {
-      expressions: {
-        all_emotions: { neutral: 1, happy: 0, sad: 0, angry: 0, fearful: 0, disgusted: 0, surprised: 0 },
-        dominant_emotion: 'neutral',
-        confidence: 1,
-      },
-    },
-    embedding: embedding ? [1, 0, 0, 0] : null,
-  }) as FaceDescription;
-
-const fake = {
-  describeFace: async (_image: Buffer, embedding: boolean) => oneFace(embedding),
-  countSpeakers: async () => ({ speakers: 1, speechSeconds: 10, durationSeconds: 15 }),
-  stats: async () => ({}),
-  close: async () => {},
-};
+const FACE = pngDataUrl();
 
 describe('gaps in the periodic photo check', () => {
   let t: TestApp;
@@ -53,7 +18,7 @@ describe('gaps in the periodic photo check', () => {
   let support: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ proctoringSamplesPerMinute: 10_000 }, { analyzer: fake as unknown as Analyzer });
+    t = await createTestApp({ proctoringSamplesPerMinute: 10_000 }, { analyzer: oneFaceAnalyzer() });
     cand = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
     support = await loginAs(t.app, DEMO.support.email, DEMO.support.password);
   });
@@ -68,18 +33,7 @@ describe('gaps in the periodic photo check', () => {
    * setup; `settings` replace the monitoring settings (a speaker check alone needs no camera).
    */
   async function startedAttempt(settings?: Record<string, unknown>): Promise<number> {
-    const { rows: user } = await t.database.executeSql<{ id: number }>('SELECT id FROM users WHERE email = $1', [
-      DEMO.candidate.email,
-    ]);
-    const { rows: exam } = await t.database.executeSql<{ id: number }>(
-      `INSERT INTO exams (name, duration_seconds, settings) VALUES ('Monitored', 1800, $1::jsonb) RETURNING id`,
-      [JSON.stringify(settings ?? { monitoringflag: 1, photo_timer: 20, photo_matching: 0 })],
-    );
-    const { rows } = await t.database.executeSql<{ id: number }>(
-      `INSERT INTO user_exams (user_id, exam_id, status, expires_at) VALUES ($1, $2, '000', now() + interval '1 day') RETURNING id`,
-      [user[0]!.id, exam[0]!.id],
-    );
-    const id = Number(rows[0]!.id);
+    const id = await monitoredAttempt(t, DEMO.candidate.email, settings ?? { photo_matching: 0 });
     if (!settings || settings.monitoringflag)
       expect((await post('/api/test/savePrimaryImage', { userexamid: id, imagePath: FACE })).statusCode).toBe(200);
     expect((await post('/api/test/startExam', { id })).statusCode).toBe(200);

@@ -1,6 +1,6 @@
-import type { Analyzer, FaceDescription } from '@invigil/analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
+import { monitoredAttempt, oneFaceAnalyzer, pngDataUrl } from './proctoring-fixtures.ts';
 
 /**
  * Attack walk 4 (ADR 0227): every proctoring picture is kept (up to 6 MB each), and the per-minute
@@ -8,34 +8,7 @@ import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts
  * attempt not even started, without end. The pictures of one attempt are now bounded in bytes.
  */
 
-/** A PNG the analysis accepts (40 x 40), padded with `padding` bytes after its header. */
-function png(padding: number): string {
-  const b = Buffer.alloc(33 + padding);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(40, 16);
-  b.writeUInt32BE(40, 20);
-  b.set([8, 2, 0, 0, 0], 24);
-  return `data:image/png;base64,${b.toString('base64')}`;
-}
-const KB300 = png(300 * 1024);
-
-const oneFace = {
-  face_detected: true,
-  face_count: 1,
-  object_detected: false,
-  objects_count: 0,
-  object_names: [],
-  analysis: { expressions: { all_emotions: { neutral: 1 }, dominant_emotion: 'neutral', confidence: 1 } },
-  embedding: [1, 0, 0, 0],
-} as unknown as FaceDescription;
-const fake = {
-  describeFace: async () => oneFace,
-  countSpeakers: async () => ({ speakers: 1, speechSeconds: 10, durationSeconds: 15 }),
-  stats: async () => ({}),
-  close: async () => {},
-};
+const KB300 = pngDataUrl(40, 300 * 1024);
 
 describe('the bytes of proctoring pictures an attempt keeps', () => {
   let t: TestApp;
@@ -44,7 +17,7 @@ describe('the bytes of proctoring pictures an attempt keeps', () => {
   beforeAll(async () => {
     t = await createTestApp(
       { proctoringSamplesPerMinute: 10_000, proctoringPictureMbPerAttempt: 1 },
-      { analyzer: fake as unknown as Analyzer },
+      { analyzer: oneFaceAnalyzer() },
     );
     cand = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
   });
@@ -53,21 +26,7 @@ describe('the bytes of proctoring pictures an attempt keeps', () => {
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(cand), payload });
 
   /** A monitored attempt of the candidate (no photo matching) in the given status. */
-  async function attempt(status: string): Promise<number> {
-    const { rows: user } = await t.database.executeSql<{ id: number }>('SELECT id FROM users WHERE email = $1', [
-      DEMO.candidate.email,
-    ]);
-    const { rows: exam } = await t.database.executeSql<{ id: number }>(
-      `INSERT INTO exams (name, duration_seconds, settings) VALUES ('Monitored', 1800, $1::jsonb) RETURNING id`,
-      [JSON.stringify({ monitoringflag: 1, photo_timer: 20, photo_matching: 0 })],
-    );
-    const { rows } = await t.database.executeSql<{ id: number }>(
-      `INSERT INTO user_exams (user_id, exam_id, status, started_at, deadline_at, expires_at)
-       VALUES ($1, $2, $3, now(), now() + interval '30 minutes', now() + interval '1 day') RETURNING id`,
-      [user[0]!.id, exam[0]!.id, status],
-    );
-    return Number(rows[0]!.id);
-  }
+  const attempt = (status: string) => monitoredAttempt(t, DEMO.candidate.email, { photo_matching: 0 }, status);
   const kept = async (id: number) =>
     Number(
       (
@@ -97,7 +56,7 @@ describe('the bytes of proctoring pictures an attempt keeps', () => {
     expect(await kept(id)).toBe(full);
 
     // A small picture still fits, as long as the total stays within the limit.
-    expect((await post('/api/proctoring/photoCheck', { userexamid: id, imagePath: png(64) })).statusCode).toBe(200);
+    expect((await post('/api/proctoring/photoCheck', { userexamid: id, imagePath: pngDataUrl(40, 64) })).statusCode).toBe(200);
 
     const other = await attempt('001');
     expect((await post('/api/proctoring/photoCheck', { userexamid: other, imagePath: KB300 })).statusCode).toBe(200);

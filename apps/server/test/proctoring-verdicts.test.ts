@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
 import { audioForm } from './audio-form.ts';
+import { faceSummary, monitoredAttempt, pngHeader, userId } from './proctoring-fixtures.ts';
 
 /**
  * Issue 12: the server decides proctoring verdicts. The primary picture is checked and kept on
@@ -16,37 +17,14 @@ const fixture = (name: string) =>
   readFileSync(new URL(`../../../packages/analysis/test/fixtures/${name}`, import.meta.url));
 const b64 = (b: Buffer) => b.toString('base64');
 
-/** A PNG claiming width x 40 pixels: the fake analyzer below answers by its width. */
-function png(width: number): Buffer {
-  const b = Buffer.alloc(33 + 64);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(width, 16);
-  b.writeUInt32BE(40, 20);
-  b.set([8, 2, 0, 0, 0], 24);
-  return b;
-}
+const png = (width: number) => pngHeader(width);
 const PERSON_A = png(40);
 const PERSON_B = png(41);
 const NO_FACE = png(42);
 const TWO_FACES = png(43);
 const WITH_PHONE = png(44);
 
-const summary = (faces: number, objects: string[] = []) => ({
-  face_detected: faces > 0,
-  face_count: faces,
-  object_detected: objects.length > 0,
-  objects_count: objects.length,
-  object_names: objects,
-  analysis: {
-    expressions: {
-      all_emotions: { neutral: 1, happy: 0, sad: 0, angry: 0, fearful: 0, disgusted: 0, surprised: 0 },
-      dominant_emotion: 'neutral' as const,
-      confidence: 1,
-    },
-  },
-});
+const summary = faceSummary;
 
 /** A fake engine: pictures by their PNG width, a switch for "busy", a fixed speaker count. */
 class FakeAnalyzer {
@@ -86,24 +64,6 @@ class FakeAnalyzer {
     return {};
   }
   async close() {}
-}
-
-async function userId(t: TestApp, email: string): Promise<number> {
-  const { rows } = await t.database.executeSql<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
-  return Number(rows[0]!.id);
-}
-
-/** A new monitored test assigned to the user (status 000), with these monitoring settings. */
-async function monitoredAttempt(t: TestApp, email: string, settings: Record<string, unknown>): Promise<number> {
-  const { rows: exam } = await t.database.executeSql<{ id: number }>(
-    `INSERT INTO exams (name, duration_seconds, settings) VALUES ('Monitored', 1800, $1::jsonb) RETURNING id`,
-    [JSON.stringify({ monitoringflag: 1, photo_timer: 20, ...settings })],
-  );
-  const { rows } = await t.database.executeSql<{ id: number }>(
-    `INSERT INTO user_exams (user_id, exam_id, status, expires_at) VALUES ($1, $2, '000', now() + interval '1 day') RETURNING id`,
-    [await userId(t, email), exam[0]!.id],
-  );
-  return Number(rows[0]!.id);
 }
 
 async function attemptRow(t: TestApp, id: number) {

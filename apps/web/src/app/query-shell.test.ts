@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearLogin, storeLogin } from '../lib/session.ts';
+import { ASHA as asha, RAVI } from '../lib/demo-sign-ins.test-support.ts';
 import { queryClient } from './query-shell.tsx';
-
-const asha = {
-  token: 't-a',
-  role: 'ROLE_CANDIDATE',
-  userId: 1,
-  email: 'candidate@example.com',
-  firstname: 'Asha',
-  lastname: 'Rao',
-  organizationId: 1,
-};
 
 describe('the data cache on a shared machine', () => {
   it('is emptied at logout, so the next user on this page never sees the last one’s profile', () => {
@@ -25,7 +16,7 @@ describe('the data cache on a shared machine', () => {
     clearLogin('forced');
     expect(queryClient.getQueryData(['dashboard', 'lists', 'Tests', 1])).toBeUndefined();
     queryClient.setQueryData(['staff', 'record', 2, 1], { groups: [] });
-    storeLogin({ ...asha, token: 't-b', userId: 2, firstname: 'Ravi', lastname: 'Kumar' });
+    storeLogin(RAVI);
     expect(queryClient.getQueryData(['staff', 'record', 2, 1])).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { encodePayload } from '@invigil/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { RAVI as ravi } from './demo-sign-ins.test-support.ts';
 import { clearLogin, storeLogin } from './session.ts';
 
 const copy = (id: number, pending: number[], savedAt = Date.now()) =>
@@ -10,16 +11,6 @@ const copy = (id: number, pending: number[], savedAt = Date.now()) =>
     pending,
     savedAt,
   });
-
-const ravi = {
-  token: 't-b',
-  role: 'ROLE_CANDIDATE',
-  userId: 2,
-  email: 'candidate2@example.com',
-  firstname: 'Ravi',
-  lastname: 'Kumar',
-  organizationId: 1,
-};
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,17 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from './cookies.ts';
+import { ASHA as asha } from './demo-sign-ins.test-support.ts';
 import { clearLogin, storeLogin } from './session.ts';
 import { checkTabSignIn, setReloadForTests } from './tab-sign-in.ts';
-
-const asha = {
-  token: 'token-a',
-  role: 'ROLE_CANDIDATE',
-  userId: 1,
-  email: 'candidate@example.com',
-  firstname: 'Asha',
-  lastname: 'Rao',
-  organizationId: 1,
-};
 
 /** Another open tab of the site (its own session storage), holding the sign-in `token`. */
 function otherTab(token: string) {

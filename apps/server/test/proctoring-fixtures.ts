@@ -1,4 +1,4 @@
-import type { Analyzer, FaceDescription } from '@invigil/analysis';
+import { AnalysisBusyError, type Analyzer, type FaceDescription } from '@invigil/analysis';
 import type { TestApp } from './helpers.ts';
 
 /**
@@ -39,17 +39,27 @@ export const faceSummary = (faces: number, objects: string[] = []): FaceDescript
   embedding: null,
 });
 
-/** An engine that sees the same one person in every picture and one speaker in every sample. */
-export const oneFaceAnalyzer = (): Analyzer =>
-  ({
-    describeFace: async (_image: Buffer, embedding: boolean) => ({
-      ...faceSummary(1),
-      embedding: embedding ? [1, 0, 0, 0] : null,
-    }),
-    countSpeakers: async () => ({ speakers: 1, speechSeconds: 10, durationSeconds: 15 }),
+/**
+ * An engine that sees the same one person in every picture and one speaker in every sample; while
+ * `busy()` is true it refuses both, as an overloaded pool does (503 + Retry-After 5 s).
+ */
+export const oneFaceAnalyzer = (busy: () => boolean = () => false): Analyzer => {
+  const refuseWhenBusy = () => {
+    if (busy()) throw new AnalysisBusyError(5);
+  };
+  return {
+    describeFace: async (_image: Buffer, embedding: boolean) => {
+      refuseWhenBusy();
+      return { ...faceSummary(1), embedding: embedding ? [1, 0, 0, 0] : null };
+    },
+    countSpeakers: async () => {
+      refuseWhenBusy();
+      return { speakers: 1, speechSeconds: 10, durationSeconds: 15 };
+    },
     stats: async () => ({}),
     close: async () => {},
-  }) as unknown as Analyzer;
+  } as unknown as Analyzer;
+};
 
 export async function userId(t: TestApp, email: string): Promise<number> {
   const { rows } = await t.database.executeSql<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);

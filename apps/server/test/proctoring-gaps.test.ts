@@ -12,13 +12,19 @@ import { monitoredAttempt, oneFaceAnalyzer, pngDataUrl } from './proctoring-fixt
 
 const FACE = pngDataUrl();
 
+/** While set, the fake analysis pool is overloaded: every picture and sample is refused (503). */
+let overloaded = false;
+
+/** When the server refused pictures and samples for a busy analysis: moved back with the rest as time passes. */
+const BUSY_TIMES = ['picture_busy_from', 'picture_busy_to', 'audio_busy_from', 'audio_busy_to'];
+
 describe('gaps in the periodic photo check', () => {
   let t: TestApp;
   let cand: string;
   let support: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ proctoringSamplesPerMinute: 10_000 }, { analyzer: oneFaceAnalyzer() });
+    t = await createTestApp({ proctoringSamplesPerMinute: 10_000 }, { analyzer: oneFaceAnalyzer(() => overloaded) });
     cand = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
     support = await loginAs(t.app, DEMO.support.email, DEMO.support.password);
   });
@@ -56,7 +62,8 @@ describe('gaps in the periodic photo check', () => {
       `UPDATE user_exams SET started_at = started_at - make_interval(secs => ${seconds}),
               deadline_at = deadline_at - make_interval(secs => ${seconds}),
               last_photo_at = last_photo_at - make_interval(secs => ${seconds}),
-              last_audio_at = last_audio_at - make_interval(secs => ${seconds}) WHERE id = $1`,
+              last_audio_at = last_audio_at - make_interval(secs => ${seconds}),
+              ${BUSY_TIMES.map((c) => `${c} = ${c} - make_interval(secs => ${seconds})`).join(', ')} WHERE id = $1`,
       id,
     );
   const gapRows = async (id: number) =>
@@ -156,6 +163,90 @@ describe('gaps in the periodic photo check', () => {
     ]);
   });
 
+  describe('gaps while the analysis pool was busy (ADR 0235)', () => {
+    /** A periodic picture the overloaded pool refuses: 503 with Retry-After, nothing stored or counted. */
+    const refused = async (id: number) => {
+      const res = await post('/api/proctoring/photoCheck', { userexamid: id, imagePath: FACE });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+    };
+    const busyOf = (gap: { data: Record<string, unknown> } | undefined) =>
+      gap?.data.busy as { refused: number; from: string; to: string } | undefined;
+    const overload = async (fn: () => Promise<void>) => {
+      overloaded = true;
+      try {
+        await fn();
+      } finally {
+        overloaded = false;
+      }
+    };
+
+    it('a gap the sweep finds while pictures were refused says so; the delivered picture closes it', async () => {
+      const id = await startedAttempt();
+      await check(id);
+      await pass(id, 100);
+      await overload(async () => {
+        for (let i = 0; i < 3; i++) await refused(id);
+      });
+      await sweep();
+      const [gap] = await timelineGaps(id);
+      expect(gap?.data.seconds).toBeGreaterThanOrEqual(99);
+      const busy = busyOf(gap);
+      expect(busy?.refused).toBe(3);
+      // the refusals came within the silence, the last one after the first
+      expect(Date.parse(busy!.from)).toBeGreaterThanOrEqual(Date.parse(String(gap!.data.since)));
+      expect(Date.parse(busy!.to)).toBeGreaterThanOrEqual(Date.parse(busy!.from));
+      // the row kept for the attempt holds the reason too
+      const { rows } = await sql(`SELECT detail FROM proctoring_logs WHERE user_exam_id = $1 AND channel = 'gap'`, id);
+      expect(JSON.parse(String((rows[0] as { detail: string }).detail))).toMatchObject({ busy: { refused: 3 } });
+
+      // The browser kept the picture and sends it again once the pool has room: it is checked and
+      // ends the silence as any picture does (no second gap, and none from the sweep after it).
+      await check(id);
+      await sweep();
+      expect(await gapRows(id)).toBe(1);
+      const { rows: at } = await sql(
+        `SELECT last_photo_at > now() - interval '5 seconds' AS fresh FROM user_exams WHERE id = $1`,
+        id,
+      );
+      expect((at[0] as { fresh: boolean }).fresh).toBe(true);
+    });
+
+    it('a gap ended by the picture the pool refused before carries the refusals too', async () => {
+      const id = await startedAttempt();
+      await check(id);
+      await pass(id, 100);
+      await overload(async () => {
+        await refused(id);
+        await refused(id);
+      });
+      await check(id);
+      const [gap] = await timelineGaps(id);
+      expect(busyOf(gap)?.refused).toBe(2);
+      expect(await gapRows(id)).toBe(1);
+    });
+
+    it('a gap without refusals, or with refusals only before the last picture, names no busy pool', async () => {
+      const plain = await startedAttempt();
+      await check(plain);
+      await pass(plain, 100);
+      await sweep();
+      const [gap] = await timelineGaps(plain);
+      expect(gap?.data.seconds).toBeGreaterThanOrEqual(99);
+      expect(gap?.data).not.toHaveProperty('busy');
+
+      // refused once, then a picture got through: the silence after it is the candidate's
+      const earlier = await startedAttempt();
+      await overload(() => refused(earlier));
+      await check(earlier);
+      await pass(earlier, 100);
+      await sweep();
+      const [later] = await timelineGaps(earlier);
+      expect(later?.data.seconds).toBeGreaterThanOrEqual(99);
+      expect(later?.data).not.toHaveProperty('busy');
+    });
+  });
+
   describe('gaps in the speaker check (ADR 0233)', () => {
     const SPEAKER_ONLY = { monitoringflag: 0, photo_timer: 60, speaker_dialect: 1, audio_action: 'C' };
     const sample = async (id: number) => {
@@ -172,7 +263,8 @@ describe('gaps in the periodic photo check', () => {
     const passAudio = async (id: number, seconds: number) => {
       await sql(
         `UPDATE user_exams SET started_at = started_at - make_interval(secs => ${seconds}),
-                last_audio_at = last_audio_at - make_interval(secs => ${seconds}) WHERE id = $1`,
+                last_audio_at = last_audio_at - make_interval(secs => ${seconds}),
+                ${BUSY_TIMES.map((c) => `${c} = ${c} - make_interval(secs => ${seconds})`).join(', ')} WHERE id = $1`,
         id,
       );
       await sql(
@@ -272,6 +364,39 @@ describe('gaps in the periodic photo check', () => {
         expect(await audioGaps(id)).toBe(1);
         expect(await gapRows(id)).toBe(2);
       }
+    });
+
+    it('a speaker gap while the pool refused samples says so; the next sample closes it (ADR 0235)', async () => {
+      const id = await startedAttempt(SPEAKER_ONLY);
+      await sample(id);
+      overloaded = true;
+      try {
+        for (let i = 0; i < 2; i++) {
+          const form = audioForm({ userexamid: String(id) }, Buffer.from('fake audio'));
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/test/getaudio',
+            headers: { ...bearer(cand), ...form.headers },
+            payload: form.payload,
+          });
+          expect(res.statusCode).toBe(503);
+        }
+      } finally {
+        overloaded = false;
+      }
+      await passAudio(id, 140);
+      await sweep();
+      const [gap] = await timeline(id);
+      expect(gap).toMatchObject({ kind: 'proctoring.audio_gap', data: { busy: { refused: 2 } } });
+      await sample(id);
+      expect(await audioGaps(id)).toBe(1);
+
+      // the next silence, with no refusal in it, names no busy pool
+      await passAudio(id, 140);
+      await sweep();
+      const gaps = await timeline(id);
+      expect(gaps).toHaveLength(2);
+      expect(gaps.filter((g) => g.data.busy)).toHaveLength(1);
     });
 
     it('tests without the speaker check, and attempts not in progress, get no audio gap', async () => {

@@ -63,6 +63,8 @@ export default {
       proctoring_speakers: 'Speaker check',
       proctoring_gap: 'No pictures received',
       proctoring_audio_gap: 'No speaker samples received',
+      proctoring_gap_busy: 'No pictures received: the analysis service was busy',
+      proctoring_audio_gap_busy: 'No speaker samples received: the analysis service was busy',
       device_permission: 'Browser reported: camera and microphone permission',
       device_video: 'Browser reported: camera',
       device_audio: 'Browser reported: microphone',

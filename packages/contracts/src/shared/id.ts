@@ -15,5 +15,12 @@ export const Id = z
   .union([IntId, z.string().regex(/^[0-9]{1,10}$/, 'Expected a decimal id')])
   .pipe(z.coerce.number<string | number>().int().min(1).max(MAX_ID));
 
-/** A client's change counter (an answer's seq): an integer from 0 to MAX_ID, kept in a 32-bit column. */
-export const Seq = z.number().int().min(0).max(MAX_ID);
+/**
+ * The highest seq a save may carry. The page counts its changes from 1, one a change: ten million
+ * within one attempt (24 hours at most) is 115 changes a second. A higher seq only comes from a
+ * script, and would hold every later save of its question below it (ADR 0235).
+ */
+export const SEQ_MAX = 10_000_000;
+
+/** A client's change counter (an answer's seq): an integer from 0 to SEQ_MAX. */
+export const Seq = z.number().int().min(0).max(SEQ_MAX);

@@ -160,6 +160,17 @@ export const userExams = pgTable(
     photoChecks: integer('photo_checks').notNull().default(0),
     /** the last periodic speaker sample of the test: a longer silence than audioGapSeconds is a gap (ADR 0233) */
     lastAudioAt: timestamp('last_audio_at', { withTimezone: true }),
+    /**
+     * Periodic pictures (samples) the server refused with 503 because its analysis was busy, since
+     * the last one it took: how many, the first and the last. A gap over them says the silence
+     * was the server's (ADR 0235). Counted afresh once a picture (sample) got through.
+     */
+    pictureBusy: integer('picture_busy').notNull().default(0),
+    pictureBusyFrom: timestamp('picture_busy_from', { withTimezone: true }),
+    pictureBusyTo: timestamp('picture_busy_to', { withTimezone: true }),
+    audioBusy: integer('audio_busy').notNull().default(0),
+    audioBusyFrom: timestamp('audio_busy_from', { withTimezone: true }),
+    audioBusyTo: timestamp('audio_busy_to', { withTimezone: true }),
     resultStatus: text('result_status'),
     resultDate: timestamp('result_date', { withTimezone: true }),
     obtainedMarks: numeric('obtained_marks'),

@@ -20,20 +20,58 @@ export interface NewLog {
   clientAt?: string | null;
   gapSeconds?: number | null;
 }
+/**
+ * Pictures (samples) the server refused within a silence because its analysis was busy (503 +
+ * Retry-After): how many, the first and the last. The silence was then the server's (ADR 0235).
+ */
+export interface BusyRefusals {
+  refused: number;
+  from: Date;
+  to: Date;
+}
 /** A silence the server recorded: no periodic picture for `seconds` from `since`. */
 export interface Gap {
   userExamId: number;
   userId: number;
   seconds: number;
   since: Date;
+  /** set when the server itself refused pictures (samples) within the silence */
+  busy: BusyRefusals | null;
 }
-type GapRow = { user_exam_id: number; user_id: number; gap_seconds: number; since: Date | string };
+type GapRow = {
+  user_exam_id: number;
+  user_id: number;
+  gap_seconds: number;
+  since: Date | string;
+  detail: string | null;
+};
+function busyOf(detail: string | null): BusyRefusals | null {
+  if (!detail) return null;
+  const b = (JSON.parse(detail) as { busy?: { refused: number; from: string; to: string } }).busy;
+  return b ? { refused: Number(b.refused), from: new Date(b.from), to: new Date(b.to) } : null;
+}
 const toGap = (r: GapRow): Gap => ({
   userExamId: Number(r.user_exam_id),
   userId: Number(r.user_id),
   seconds: Number(r.gap_seconds),
   since: new Date(r.since),
+  busy: busyOf(r.detail),
 });
+
+/** What a check refused for a busy analysis is counted in: pictures or speaker samples. */
+export type BusyCheck = 'picture' | 'audio';
+/** The columns of user_exams that keep a check's last periodic arrival and its busy refusals. */
+const BUSY_COLUMNS = {
+  picture: { last: 'last_photo_at', n: 'picture_busy', from: 'picture_busy_from', to: 'picture_busy_to' },
+  audio: { last: 'last_audio_at', n: 'audio_busy', from: 'audio_busy_from', to: 'audio_busy_to' },
+} as const;
+/**
+ * A gap row's detail (SQL over a row `t` holding since, busy, busy_from, busy_to): the busy
+ * refusals made since the silence began, as JSON, or null when there were none in it.
+ */
+const busyDetailSql = (t: string) =>
+  `CASE WHEN ${t}.busy_from >= ${t}.since THEN json_build_object('busy', json_build_object(
+     'refused', ${t}.busy, 'from', ${t}.busy_from, 'to', ${t}.busy_to))::text END`;
 
 /** Spec §9: a speaker sample lasts 15 s. */
 const SPEAKER_SAMPLE_SECONDS = 15;
@@ -229,13 +267,15 @@ export class ProctoringRepository {
   async pictureArrived(userExamId: number, userId: number, gapSeconds: number): Promise<Gap[]> {
     const { rows } = await this.database.executeSql<GapRow>(
       `WITH ue AS (
-         SELECT id, COALESCE(last_photo_at, started_at) AS since FROM user_exams WHERE id = $1 AND started_at IS NOT NULL),
+         SELECT id, COALESCE(last_photo_at, started_at) AS since,
+                picture_busy AS busy, picture_busy_from AS busy_from, picture_busy_to AS busy_to
+           FROM user_exams WHERE id = $1 AND started_at IS NOT NULL),
        gap AS (
-         INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
-         SELECT ue.id, $2::int, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - ue.since)::int FROM ue
+         INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds, detail)
+         SELECT ue.id, $2::int, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - ue.since)::int, ${busyDetailSql('ue')} FROM ue
           WHERE ue.since < now() - make_interval(secs => $3::int)
             AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap' AND l.event = 'no_picture' AND l.created_at >= ue.since)
-         RETURNING user_exam_id, user_id, gap_seconds, (SELECT since FROM ue) AS since),
+         RETURNING user_exam_id, user_id, gap_seconds, detail, (SELECT since FROM ue) AS since),
        moved AS (
          UPDATE user_exams SET last_photo_at = now(), photo_checks = photo_checks + 1 WHERE id = $1 RETURNING id)
        SELECT gap.* FROM gap LEFT JOIN moved ON true`,
@@ -252,7 +292,8 @@ export class ProctoringRepository {
   async recordGaps(defaultTimer: number, runs: number, limit = 500): Promise<Gap[]> {
     const { rows } = await this.database.executeSql<GapRow>(
       `WITH silent AS (
-         SELECT ue.id, ue.user_id, COALESCE(ue.last_photo_at, ue.started_at) AS since
+         SELECT ue.id, ue.user_id, COALESCE(ue.last_photo_at, ue.started_at) AS since,
+                ue.picture_busy AS busy, ue.picture_busy_from AS busy_from, ue.picture_busy_to AS busy_to
            FROM user_exams ue JOIN exams e ON e.id = ue.exam_id
           WHERE ue.status = '001' AND ue.started_at IS NOT NULL AND ue.photo_checks < $3::int
             AND COALESCE(e.settings->>'monitoring', e.settings->>'monitoringflag') IN ('1', 'true', 'Y')
@@ -263,9 +304,9 @@ export class ProctoringRepository {
             AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap'
                              AND l.event = 'no_picture' AND l.created_at >= COALESCE(ue.last_photo_at, ue.started_at))
           LIMIT $2)
-       INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
-       SELECT s.id, s.user_id, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - s.since)::int FROM silent s
-       RETURNING user_exam_id, user_id, gap_seconds, now() - make_interval(secs => gap_seconds) AS since`,
+       INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds, detail)
+       SELECT s.id, s.user_id, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - s.since)::int, ${busyDetailSql('s')} FROM silent s
+       RETURNING user_exam_id, user_id, gap_seconds, detail, now() - make_interval(secs => gap_seconds) AS since`,
       [defaultTimer, limit, runs],
     );
     return rows.map(toGap);
@@ -278,14 +319,16 @@ export class ProctoringRepository {
   async audioArrived(userExamId: number, userId: number, gapSeconds: number): Promise<Gap[]> {
     const { rows } = await this.database.executeSql<GapRow>(
       `WITH ue AS (
-         SELECT id, COALESCE(last_audio_at, started_at) AS since FROM user_exams WHERE id = $1 AND started_at IS NOT NULL),
+         SELECT id, COALESCE(last_audio_at, started_at) AS since,
+                audio_busy AS busy, audio_busy_from AS busy_from, audio_busy_to AS busy_to
+           FROM user_exams WHERE id = $1 AND started_at IS NOT NULL),
        gap AS (
-         INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
-         SELECT ue.id, $2::int, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - ue.since)::int FROM ue
+         INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds, detail)
+         SELECT ue.id, $2::int, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - ue.since)::int, ${busyDetailSql('ue')} FROM ue
           WHERE ue.since < now() - make_interval(secs => $3::int)
             AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap'
                              AND l.event = 'no_audio' AND l.created_at >= ue.since)
-         RETURNING user_exam_id, user_id, gap_seconds, (SELECT since FROM ue) AS since),
+         RETURNING user_exam_id, user_id, gap_seconds, detail, (SELECT since FROM ue) AS since),
        moved AS (UPDATE user_exams SET last_audio_at = now() WHERE id = $1 RETURNING id)
        SELECT gap.* FROM gap LEFT JOIN moved ON true`,
       [userExamId, userId, gapSeconds],
@@ -301,7 +344,8 @@ export class ProctoringRepository {
   async recordAudioGaps(defaultTimer: number, limit = 500): Promise<Gap[]> {
     const { rows } = await this.database.executeSql<GapRow>(
       `WITH silent AS (
-         SELECT ue.id, ue.user_id, COALESCE(ue.last_audio_at, ue.started_at) AS since
+         SELECT ue.id, ue.user_id, COALESCE(ue.last_audio_at, ue.started_at) AS since,
+                ue.audio_busy AS busy, ue.audio_busy_from AS busy_from, ue.audio_busy_to AS busy_to
            FROM user_exams ue JOIN exams e ON e.id = ue.exam_id
           WHERE ue.status = '001' AND ue.started_at IS NOT NULL
             AND e.settings->>'speaker_dialect' IN ('1', 'true', 'Y')
@@ -313,12 +357,29 @@ export class ProctoringRepository {
             AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap'
                              AND l.event = 'no_audio' AND l.created_at >= COALESCE(ue.last_audio_at, ue.started_at))
           LIMIT $2)
-       INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds)
-       SELECT s.id, s.user_id, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - s.since)::int FROM silent s
-       RETURNING user_exam_id, user_id, gap_seconds, now() - make_interval(secs => gap_seconds) AS since`,
+       INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds, detail)
+       SELECT s.id, s.user_id, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - s.since)::int, ${busyDetailSql('s')} FROM silent s
+       RETURNING user_exam_id, user_id, gap_seconds, detail, now() - make_interval(secs => gap_seconds) AS since`,
       [defaultTimer, limit, SPEAKER_SAMPLE_SECONDS],
     );
     return rows.map(toGap);
+  }
+
+  /**
+   * A periodic picture (sample) of an attempt in progress was refused because the analysis was
+   * busy: counted with the first and last refusal since the last one that got through. The count
+   * starts again at a refusal after that arrival (its first refusal is older than the arrival),
+   * so no reset is needed anywhere else (ADR 0235).
+   */
+  async analysisRefused(userExamId: number, of: BusyCheck): Promise<void> {
+    const c = BUSY_COLUMNS[of];
+    const within = `${c.from} >= COALESCE(${c.last}, started_at)`;
+    await this.database.executeSql(
+      `UPDATE user_exams SET ${c.n} = CASE WHEN ${within} THEN ${c.n} + 1 ELSE 1 END,
+              ${c.from} = CASE WHEN ${within} THEN ${c.from} ELSE now() END, ${c.to} = now()
+        WHERE id = $1 AND status = '001' AND started_at IS NOT NULL`,
+      [userExamId],
+    );
   }
 
   /**

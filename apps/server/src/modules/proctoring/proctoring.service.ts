@@ -37,6 +37,7 @@ import { sceneCheck } from './scene-sampling.ts';
 import { judgeSpeakerSample, type AttemptStopper } from './speaker-checks.ts';
 import {
   audioGapSeconds,
+  type BusyCheck,
   type Gap,
   type ImageKind,
   type ProctoringRepository,
@@ -267,9 +268,11 @@ export class ProctoringService {
     const settings = monitoringSettings(ue.settings ?? {});
     const bytes = this.decodeImage(body.imagePath);
     await this.requireRoom(ue, bytes);
-    const primary = settings.photo_matching ? await this.primaryEmbedding(ue.id) : null;
     const scene = sceneCheck(await this.repo.checkHistory(ue.id));
-    const seen = await this.run((a) => a.describeFace(bytes, settings.photo_matching, scene));
+    const { primary, seen } = await this.rememberBusy(ue, 'picture', async () => ({
+      primary: settings.photo_matching ? await this.primaryEmbedding(ue.id) : null,
+      seen: await this.run((a) => a.describeFace(bytes, settings.photo_matching, scene)),
+    }));
     const d = await this.withoutStaticFaces(ue.id, bytes, seen);
     let outcome: PhotoOutcome = faceOutcome(d);
     // Matching on: no kept primary, no embedding of this face, or a different face is a mismatch.
@@ -327,6 +330,21 @@ export class ProctoringService {
       (await this.stopper.stopForProctoring(ue.id, reason));
     verdict(warnings, stopped);
     return { ...reply, warnings, stopped, reason: stopped ? reason : null };
+  }
+
+  /**
+   * Runs a periodic check's analysis; when the pool refuses it (503: busy or timed out), the
+   * attempt keeps the refusal before the 503 goes back, so a gap over it says the silence was the
+   * server's, not the candidate's (issue 12, ADR 0235). Nothing else is stored or counted.
+   */
+  private async rememberBusy<T>(ue: UserExamRef, of: BusyCheck, analyse: () => Promise<T>): Promise<T> {
+    try {
+      return await analyse();
+    } catch (e) {
+      if (e instanceof HttpError && e.statusCode === 503 && ue.status === EXAM_STATUS.inProgress)
+        await this.repo.analysisRefused(ue.id, of);
+      throw e;
+    }
   }
 
   /**
@@ -442,7 +460,14 @@ export class ProctoringService {
         kind: of === 'audio' ? 'proctoring.audio_gap' : 'proctoring.gap',
         userExamId: g.userExamId,
         userId: g.userId,
-        data: { seconds: g.seconds, since: g.since.toISOString() },
+        data: {
+          seconds: g.seconds,
+          since: g.since.toISOString(),
+          // the server's own refusals within the silence: the timeline says the pool was busy
+          ...(g.busy
+            ? { busy: { refused: g.busy.refused, from: g.busy.from.toISOString(), to: g.busy.to.toISOString() } }
+            : {}),
+        },
       });
   }
 
@@ -507,10 +532,10 @@ export class ProctoringService {
     // A closed attempt takes no more samples, like its pictures (attack review 2, ADR 0190); checked
     // before the analysis so a refused sample costs nothing.
     requireOpen(ue);
-    const r = await this.run((a) => a.countSpeakers(audio));
     // 'baseline' is the setup's sample. During the test it is judged as a check: otherwise a page
     // that labels every sample 'baseline' is never counted (attack review, ADR 0180).
     const judgedAs = purpose === 'baseline' && ue.status === EXAM_STATUS.inProgress ? 'check' : purpose;
+    const r = await this.rememberBusy(ue, 'audio', () => this.run((a) => a.countSpeakers(audio)));
     // before this sample is stored: was the speaker check silent for too long (ADR 0233)?
     if (judgedAs === 'check' && ue.status === EXAM_STATUS.inProgress)
       this.recordGapEvents(

@@ -17,7 +17,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { fetchTimeline, useTimeline } from './api/staff.ts';
 import { AttemptMediaPanel } from './attempt-media-panel.tsx';
-import { summary } from './timeline-summary.ts';
+import { kindKey, summary } from './timeline-summary.ts';
 
 /** The stored media an event names (`data.media` holding a storage key), or null. */
 const mediaKeyOf = (e: TimelineEvent) =>
@@ -98,7 +98,7 @@ export function TimelineDialog({ userExamId, onClose }: { userExamId: number; on
                 </Typography>
                 <Box>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {t(`timeline.kind.${e.kind.replace(/\./g, '_')}`, { defaultValue: e.kind })}
+                    {t(`timeline.kind.${kindKey(e)}`, { defaultValue: e.kind })}
                     {e.actor && e.kind.startsWith('staff.') ? ` ${t('timeline.by', { actor: e.actor })}` : ''}
                   </Typography>
                   <Typography variant="body2" title={JSON.stringify(e.data)}>

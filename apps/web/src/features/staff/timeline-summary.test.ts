@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../lib/dates.ts';
 import { fixedT } from '../../i18n/translate.ts';
 import './staff-texts.ts';
-import { summary } from './timeline-summary.ts';
+import { kindKey, summary } from './timeline-summary.ts';
 
 const event = (kind: string, data: Record<string, unknown>): TimelineEvent => ({
   id: 1,
@@ -28,6 +28,26 @@ describe('the attempt timeline in words (proctoring walk 2)', () => {
     expect(summary(event('proctoring.audio_gap', { seconds: 120, since }))).toBe(
       `since ${formatDateTime(since)}, seconds without a speaker sample 120`,
     );
+  });
+
+  it("says when a silence was the server's: pictures or samples refused while its analysis was busy (ADR 0235)", () => {
+    const since = '2026-11-29T06:57:00Z';
+    const busy = { refused: 3, from: '2026-11-29T06:58:00Z', to: '2026-11-29T07:01:00Z' };
+    const t = fixedT('staff');
+    const photo = event('proctoring.gap', { seconds: 341, since, busy });
+    expect(t(`timeline.kind.${kindKey(photo)}`)).toBe('No pictures received: the analysis service was busy');
+    expect(summary(photo)).toBe(
+      `since ${formatDateTime(since)}, seconds without a picture 341, ` +
+        `the server refused 3 pictures from ${formatDateTime(busy.from)} to ${formatDateTime(busy.to)} ` +
+        `(its analysis was busy, not the candidate's doing)`,
+    );
+    const audio = event('proctoring.audio_gap', { seconds: 120, since, busy: { ...busy, refused: 1 } });
+    expect(t(`timeline.kind.${kindKey(audio)}`)).toBe('No speaker samples received: the analysis service was busy');
+    expect(summary(audio)).toContain(', the server refused 1 speaker sample from ');
+    // without refusals: the plain silence, as before
+    const plain = event('proctoring.gap', { seconds: 341, since });
+    expect(t(`timeline.kind.${kindKey(plain)}`)).toBe('No pictures received');
+    expect(kindKey(event('score.run', {}))).toBe('score_run');
   });
 
   it('says why the server stopped the attempt, with the stored code support searches for', () => {

@@ -17,12 +17,42 @@ const SAME_PICTURE: Record<string, string> = {
   setup: 'the same picture as the setup picture, byte for byte (a still image?)',
 };
 
+/** Refusals the server made within a gap because its analysis was busy (ADR 0235), or null. */
+function busyOf(e: TimelineEvent): { refused: number; from: unknown; to: unknown } | null {
+  const b = e.data.busy as { refused?: unknown; from?: unknown; to?: unknown } | undefined;
+  return b && typeof b.refused === 'number' && b.refused > 0 ? { refused: b.refused, from: b.from, to: b.to } : null;
+}
+
+/**
+ * The event's title key under `timeline.kind` ('.' as '_', the translator walks dots). A gap over
+ * pictures or samples the server refused while busy is titled by that cause, not as a silence.
+ */
+export function kindKey(e: TimelineEvent): string {
+  const key = e.kind.replace(/\./g, '_');
+  return (e.kind === 'proctoring.gap' || e.kind === 'proctoring.audio_gap') && busyOf(e) ? `${key}_busy` : key;
+}
+
+/** "the server refused 3 pictures from ... to ... (...)": the silence was the server's. */
+function refusals(e: TimelineEvent, one: string, many: string): string | null {
+  const b = busyOf(e);
+  if (!b) return null;
+  return (
+    `the server refused ${b.refused} ${b.refused === 1 ? one : many} ` +
+    `from ${formatDateTime(b.from as string)} to ${formatDateTime(b.to as string)} ` +
+    `(its analysis was busy, not the candidate's doing)`
+  );
+}
+
 /** A few readable words of an event's data (the rest is in the title attribute). */
 export function summary(e: TimelineEvent): string {
   const d = e.data;
   const parts: string[] = [];
   const add = (label: string, v: unknown) => {
     if (v !== undefined && v !== null && v !== '') parts.push(`${label} ${String(v)}`);
+  };
+  /** A part in words of its own, without a label. */
+  const more = (words: string | null) => {
+    if (words) parts.push(words);
   };
   switch (e.kind) {
     case 'signin':
@@ -70,11 +100,13 @@ export function summary(e: TimelineEvent): string {
       // A silence of the periodic photo check: the camera, the page or the link was gone.
       if (typeof d.since === 'string') parts.push(`since ${formatDateTime(d.since)}`);
       add('seconds without a picture', d.seconds);
+      more(refusals(e, 'picture', 'pictures'));
       break;
     case 'proctoring.audio_gap':
       // A silence of the speaker check: the microphone, the page or the link was gone (ADR 0233).
       if (typeof d.since === 'string') parts.push(`since ${formatDateTime(d.since)}`);
       add('seconds without a speaker sample', d.seconds);
+      more(refusals(e, 'speaker sample', 'speaker samples'));
       break;
     case 'device.permission':
     case 'device.video':

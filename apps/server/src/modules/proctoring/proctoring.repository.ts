@@ -60,10 +60,27 @@ const toGap = (r: GapRow): Gap => ({
 
 /** What a check refused for a busy analysis is counted in: pictures or speaker samples. */
 export type BusyCheck = 'picture' | 'audio';
-/** The columns of user_exams that keep a check's last periodic arrival and its busy refusals. */
-const BUSY_COLUMNS = {
-  picture: { last: 'last_photo_at', n: 'picture_busy', from: 'picture_busy_from', to: 'picture_busy_to' },
-  audio: { last: 'last_audio_at', n: 'audio_busy', from: 'audio_busy_from', to: 'audio_busy_to' },
+/**
+ * A periodic check's columns of user_exams (its last arrival, its busy refusals), the event of its
+ * gap rows and what an arrival moves.
+ */
+const CHECK_COLUMNS = {
+  picture: {
+    last: 'last_photo_at',
+    n: 'picture_busy',
+    from: 'picture_busy_from',
+    to: 'picture_busy_to',
+    event: 'no_picture',
+    moved: 'last_photo_at = now(), photo_checks = photo_checks + 1',
+  },
+  audio: {
+    last: 'last_audio_at',
+    n: 'audio_busy',
+    from: 'audio_busy_from',
+    to: 'audio_busy_to',
+    event: 'no_audio',
+    moved: 'last_audio_at = now()',
+  },
 } as const;
 /**
  * A gap row's detail (SQL over a row `t` holding since, busy, busy_from, busy_to): the busy
@@ -72,6 +89,54 @@ const BUSY_COLUMNS = {
 const busyDetailSql = (t: string) =>
   `CASE WHEN ${t}.busy_from >= ${t}.since THEN json_build_object('busy', json_build_object(
      'refused', ${t}.busy, 'from', ${t}.busy_from, 'to', ${t}.busy_to))::text END`;
+
+/**
+ * An arrival of a periodic picture (sample), $1 the attempt, $2 its user, $3 the gap threshold in
+ * seconds: a gap row when the last arrival (or the start) is older and no gap row has been
+ * recorded since (the sweep's), then the arrival moves the check's columns. Returns the gap rows.
+ */
+function arrivalSql(of: BusyCheck): string {
+  const c = CHECK_COLUMNS[of];
+  return `WITH ue AS (
+      SELECT id, COALESCE(${c.last}, started_at) AS since, ${c.n} AS busy, ${c.from} AS busy_from, ${c.to} AS busy_to
+        FROM user_exams WHERE id = $1 AND started_at IS NOT NULL),
+    gap AS (
+      INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds, detail)
+      SELECT ue.id, $2::int, 'gap', '${c.event}', EXTRACT(EPOCH FROM now() - ue.since)::int, ${busyDetailSql('ue')} FROM ue
+       WHERE ue.since < now() - make_interval(secs => $3::int)
+         AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap'
+                          AND l.event = '${c.event}' AND l.created_at >= ue.since)
+      RETURNING user_exam_id, user_id, gap_seconds, detail, (SELECT since FROM ue) AS since),
+    moved AS (UPDATE user_exams SET ${c.moved} WHERE id = $1 RETURNING id)
+    SELECT gap.* FROM gap LEFT JOIN moved ON true`;
+}
+
+/**
+ * A sweep of a periodic check, $2 its batch size: every attempt in progress that `which` (SQL over
+ * `ue` and its exam `e`) selects, silent for longer than `threshold` seconds (SQL) and whose
+ * silence has no gap row yet, gets one. Returns the gap rows.
+ */
+function sweepSql(of: BusyCheck, which: string, threshold: string): string {
+  const c = CHECK_COLUMNS[of];
+  const since = `COALESCE(ue.${c.last}, ue.started_at)`;
+  return `WITH silent AS (
+      SELECT ue.id, ue.user_id, ${since} AS since,
+             ue.${c.n} AS busy, ue.${c.from} AS busy_from, ue.${c.to} AS busy_to
+        FROM user_exams ue JOIN exams e ON e.id = ue.exam_id
+       WHERE ue.status = '001' AND ue.started_at IS NOT NULL AND ${which}
+         AND ${since} < now() - make_interval(secs => ${threshold})
+         -- before the LIMIT: silences already recorded must not fill the batch (ADR 0233)
+         AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap'
+                          AND l.event = '${c.event}' AND l.created_at >= ${since})
+       LIMIT $2)
+    INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds, detail)
+    SELECT s.id, s.user_id, 'gap', '${c.event}', EXTRACT(EPOCH FROM now() - s.since)::int, ${busyDetailSql('s')} FROM silent s
+    RETURNING user_exam_id, user_id, gap_seconds, detail, now() - make_interval(secs => gap_seconds) AS since`;
+}
+
+/** An exam's photo_timer when it is a positive whole number, else NULL (SQL over `e`). */
+const PHOTO_TIMER_SQL = `CASE WHEN e.settings->>'photo_timer' ~ '^[0-9]+$' AND (e.settings->>'photo_timer')::int > 0
+                             THEN (e.settings->>'photo_timer')::int END`;
 
 /** Spec §9: a speaker sample lasts 15 s. */
 const SPEAKER_SAMPLE_SECONDS = 15;
@@ -265,22 +330,7 @@ export class ProctoringRepository {
    * the check. Returns the gap it recorded, if any (for the timeline).
    */
   async pictureArrived(userExamId: number, userId: number, gapSeconds: number): Promise<Gap[]> {
-    const { rows } = await this.database.executeSql<GapRow>(
-      `WITH ue AS (
-         SELECT id, COALESCE(last_photo_at, started_at) AS since,
-                picture_busy AS busy, picture_busy_from AS busy_from, picture_busy_to AS busy_to
-           FROM user_exams WHERE id = $1 AND started_at IS NOT NULL),
-       gap AS (
-         INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds, detail)
-         SELECT ue.id, $2::int, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - ue.since)::int, ${busyDetailSql('ue')} FROM ue
-          WHERE ue.since < now() - make_interval(secs => $3::int)
-            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap' AND l.event = 'no_picture' AND l.created_at >= ue.since)
-         RETURNING user_exam_id, user_id, gap_seconds, detail, (SELECT since FROM ue) AS since),
-       moved AS (
-         UPDATE user_exams SET last_photo_at = now(), photo_checks = photo_checks + 1 WHERE id = $1 RETURNING id)
-       SELECT gap.* FROM gap LEFT JOIN moved ON true`,
-      [userExamId, userId, gapSeconds],
-    );
+    const { rows } = await this.database.executeSql<GapRow>(arrivalSql('picture'), [userExamId, userId, gapSeconds]);
     return rows.map(toGap);
   }
 
@@ -291,22 +341,12 @@ export class ProctoringRepository {
    */
   async recordGaps(defaultTimer: number, runs: number, limit = 500): Promise<Gap[]> {
     const { rows } = await this.database.executeSql<GapRow>(
-      `WITH silent AS (
-         SELECT ue.id, ue.user_id, COALESCE(ue.last_photo_at, ue.started_at) AS since,
-                ue.picture_busy AS busy, ue.picture_busy_from AS busy_from, ue.picture_busy_to AS busy_to
-           FROM user_exams ue JOIN exams e ON e.id = ue.exam_id
-          WHERE ue.status = '001' AND ue.started_at IS NOT NULL AND ue.photo_checks < $3::int
-            AND COALESCE(e.settings->>'monitoring', e.settings->>'monitoringflag') IN ('1', 'true', 'Y')
-            AND COALESCE(ue.last_photo_at, ue.started_at) < now() - make_interval(secs => 2 * COALESCE(
-                  CASE WHEN e.settings->>'photo_timer' ~ '^[0-9]+$' AND (e.settings->>'photo_timer')::int > 0
-                       THEN (e.settings->>'photo_timer')::int END, $1::int))
-            -- before the LIMIT: silences already recorded must not fill the batch (ADR 0233)
-            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap'
-                             AND l.event = 'no_picture' AND l.created_at >= COALESCE(ue.last_photo_at, ue.started_at))
-          LIMIT $2)
-       INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds, detail)
-       SELECT s.id, s.user_id, 'gap', 'no_picture', EXTRACT(EPOCH FROM now() - s.since)::int, ${busyDetailSql('s')} FROM silent s
-       RETURNING user_exam_id, user_id, gap_seconds, detail, now() - make_interval(secs => gap_seconds) AS since`,
+      sweepSql(
+        'picture',
+        `ue.photo_checks < $3::int
+         AND COALESCE(e.settings->>'monitoring', e.settings->>'monitoringflag') IN ('1', 'true', 'Y')`,
+        `2 * COALESCE(${PHOTO_TIMER_SQL}, $1::int)`,
+      ),
       [defaultTimer, limit, runs],
     );
     return rows.map(toGap);
@@ -317,22 +357,7 @@ export class ProctoringRepository {
    * the test (or the start) is older than `gapSeconds` and the sweep has not recorded it yet.
    */
   async audioArrived(userExamId: number, userId: number, gapSeconds: number): Promise<Gap[]> {
-    const { rows } = await this.database.executeSql<GapRow>(
-      `WITH ue AS (
-         SELECT id, COALESCE(last_audio_at, started_at) AS since,
-                audio_busy AS busy, audio_busy_from AS busy_from, audio_busy_to AS busy_to
-           FROM user_exams WHERE id = $1 AND started_at IS NOT NULL),
-       gap AS (
-         INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds, detail)
-         SELECT ue.id, $2::int, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - ue.since)::int, ${busyDetailSql('ue')} FROM ue
-          WHERE ue.since < now() - make_interval(secs => $3::int)
-            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap'
-                             AND l.event = 'no_audio' AND l.created_at >= ue.since)
-         RETURNING user_exam_id, user_id, gap_seconds, detail, (SELECT since FROM ue) AS since),
-       moved AS (UPDATE user_exams SET last_audio_at = now() WHERE id = $1 RETURNING id)
-       SELECT gap.* FROM gap LEFT JOIN moved ON true`,
-      [userExamId, userId, gapSeconds],
-    );
+    const { rows } = await this.database.executeSql<GapRow>(arrivalSql('audio'), [userExamId, userId, gapSeconds]);
     return rows.map(toGap);
   }
 
@@ -342,24 +367,13 @@ export class ProctoringRepository {
    * row per silence. The browser samples without a run limit, so any silence is one.
    */
   async recordAudioGaps(defaultTimer: number, limit = 500): Promise<Gap[]> {
+    // audioGapSeconds in SQL: 2 x photo_timer (40 s under 30) + one sample's 15 s
     const { rows } = await this.database.executeSql<GapRow>(
-      `WITH silent AS (
-         SELECT ue.id, ue.user_id, COALESCE(ue.last_audio_at, ue.started_at) AS since,
-                ue.audio_busy AS busy, ue.audio_busy_from AS busy_from, ue.audio_busy_to AS busy_to
-           FROM user_exams ue JOIN exams e ON e.id = ue.exam_id
-          WHERE ue.status = '001' AND ue.started_at IS NOT NULL
-            AND e.settings->>'speaker_dialect' IN ('1', 'true', 'Y')
-            AND COALESCE(ue.last_audio_at, ue.started_at) < now() - make_interval(secs => $3::int + 2 * (
-                  CASE WHEN e.settings->>'photo_timer' ~ '^[0-9]+$' AND (e.settings->>'photo_timer')::int > 0
-                       THEN GREATEST((e.settings->>'photo_timer')::int, CASE WHEN (e.settings->>'photo_timer')::int < 30 THEN 40 ELSE 0 END)
-                       ELSE $1::int END))
-            -- before the LIMIT: silences already recorded must not fill the batch
-            AND NOT EXISTS (SELECT 1 FROM proctoring_logs l WHERE l.user_exam_id = ue.id AND l.channel = 'gap'
-                             AND l.event = 'no_audio' AND l.created_at >= COALESCE(ue.last_audio_at, ue.started_at))
-          LIMIT $2)
-       INSERT INTO proctoring_logs (user_exam_id, user_id, channel, event, gap_seconds, detail)
-       SELECT s.id, s.user_id, 'gap', 'no_audio', EXTRACT(EPOCH FROM now() - s.since)::int, ${busyDetailSql('s')} FROM silent s
-       RETURNING user_exam_id, user_id, gap_seconds, detail, now() - make_interval(secs => gap_seconds) AS since`,
+      sweepSql(
+        'audio',
+        `e.settings->>'speaker_dialect' IN ('1', 'true', 'Y')`,
+        `$3::int + 2 * COALESCE(CASE WHEN ${PHOTO_TIMER_SQL} < 30 THEN 40 END, ${PHOTO_TIMER_SQL}, $1::int)`,
+      ),
       [defaultTimer, limit, SPEAKER_SAMPLE_SECONDS],
     );
     return rows.map(toGap);
@@ -372,7 +386,7 @@ export class ProctoringRepository {
    * so no reset is needed anywhere else (ADR 0235).
    */
   async analysisRefused(userExamId: number, of: BusyCheck): Promise<void> {
-    const c = BUSY_COLUMNS[of];
+    const c = CHECK_COLUMNS[of];
     const within = `${c.from} >= COALESCE(${c.last}, started_at)`;
     await this.database.executeSql(
       `UPDATE user_exams SET ${c.n} = CASE WHEN ${within} THEN ${c.n} + 1 ELSE 1 END,

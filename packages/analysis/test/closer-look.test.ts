@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseImage } from '../src/image/analyse-image.ts';
-import { confirmSecondLook, secondLookCandidates, trustedAlone } from '../src/image/closer-look.ts';
+import { confirmCrops, confirmSecondLook, secondLookCandidates, trustedAlone } from '../src/image/closer-look.ts';
 import { decodeImage } from '../src/image/decode-image.ts';
 import { createEngine, type Engine } from '../src/image/human-engine.ts';
 import { farAway, fixture } from './helpers.ts';
+import { thresholds } from '../src/image/thresholds.ts';
 import type { Box } from '../src/image/tiles.ts';
 
 describe('candidates of the second look: SSD and FaceBoxes merged (ADR 0225)', () => {
@@ -29,6 +30,24 @@ describe('candidates of the second look: SSD and FaceBoxes merged (ADR 0225)', (
     expect(trusted).toEqual([{ ...d(0, 0, 16, 0.95), ssd: true }]);
     // a FaceBoxes 0.99 for a 16 px face is not taken on its word: Human confirms it like the others
     expect(toConfirm.map((c) => c.score)).toEqual([0.99, 0.8, 0.5]);
+  });
+});
+
+describe('where a candidate of the second look is confirmed (ADR 0105, 0234)', () => {
+  it('a small candidate: the wide crop enlarged twice first, then a close crop enlarged to 384 px', () => {
+    expect(confirmCrops([300, 100, 12, 16], 550, 450)).toEqual([
+      { crop: [210, 12, 192, 192], upscale: 2 },
+      { crop: [258, 60, 96, 96], upscale: 4 },
+    ]);
+    // 24 px: the close crop is six times the face, enlarged less
+    const [, close] = confirmCrops([300, 100, 20, 24], 550, 450);
+    expect(close.crop).toEqual([238, 40, 144, 144]);
+    expect(close.upscale).toBeCloseTo(8 / 3, 6);
+  });
+
+  it('a larger candidate only in the wide crop; a close crop stays inside the picture', () => {
+    expect(confirmCrops([300, 100, 20, 25], 550, 450)).toHaveLength(1);
+    expect(confirmCrops([2, 440, 10, 10], 550, 450)[1]).toEqual({ crop: [0, 354, 96, 96], upscale: 4 });
   });
 });
 
@@ -69,6 +88,27 @@ describe('closer look: the second detector, confirmed by Human (real models, ADR
     expect(y + h / 2).toBeLessThan(157);
     expect(found[0].meshScore).toBeGreaterThanOrEqual(0.6);
     expect((await analyseImage(engine, rgb, { ...faces, closer: true })).faces).toHaveLength(1);
+  });
+
+  it('looks again, closer, at a small candidate the wide crop did not confirm (ADR 0234)', async () => {
+    // the astronaut at 84 px top left of the coffee picture: a face of about 12x16 px; a known face
+    // elsewhere, so FaceBoxes looks alone, as behind a candidate
+    const rgb = await decodeImage(await farAway(84, [60, 40]));
+    const known: Box[] = [[380, 260, 120, 120]];
+    const found = await confirmSecondLook(engine, rgb, known);
+    expect(found).toHaveLength(1);
+    const [x, y, w, h] = found[0].box;
+    expect(x + w / 2).toBeGreaterThan(85);
+    expect(x + w / 2).toBeLessThan(110);
+    expect(y + h / 2).toBeGreaterThan(50);
+    expect(y + h / 2).toBeLessThan(70);
+    const was = thresholds.closeLookMaxPx;
+    thresholds.closeLookMaxPx = 0;
+    try {
+      expect(await confirmSecondLook(engine, rgb, known)).toHaveLength(0);
+    } finally {
+      thresholds.closeLookMaxPx = was;
+    }
   });
 
   it('keeps a very sure detection of a face too small for the mesh, on its own word (ADR 0217)', async () => {

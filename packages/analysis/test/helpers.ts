@@ -42,12 +42,13 @@ export async function underFluorescentLight(): Promise<Buffer> {
  * the coffee picture with the astronaut pasted at 96 px (a face of about 19 px): far from the camera.
  * (The 4 x 3 tile search of ADR 0104 found her pasted at 24 px too; SSD sees faces from about 12 px.)
  * At 80 px her face is about 16 px: SSD is sure of it (0.94), the mesh does not confirm it.
+ * The second argument: where her picture's top left corner goes.
  */
-export async function farAway(size = 96): Promise<Buffer> {
+export async function farAway(size = 96, [left, top]: [number, number] = [300, 120]): Promise<Buffer> {
   const bg = await sharp(fixture('coffee.jpg')).resize(550, 450, { fit: 'cover' }).toBuffer();
   const face = await sharp(fixture('astronaut.jpg')).resize(size, size).toBuffer();
   return sharp(bg)
-    .composite([{ input: face, left: 300, top: 120 }])
+    .composite([{ input: face, left, top }])
     .jpeg({ quality: 85 })
     .toBuffer();
 }

@@ -40,6 +40,38 @@ export const SEARCH_UPSCALE = 2;
  */
 export const CONFIRM_SIDE = 0.349;
 
+/**
+ * A small candidate (larger side at most closeLookMaxPx) that Human did not confirm in that crop is
+ * looked at once more, closer: a crop of CLOSE_FACTOR times the candidate (at least CLOSE_MIN_PX),
+ * enlarged to CLOSE_SIDE_PX, so a face of 14-20 px is 53-64 px in what Human sees instead of 28-40
+ * (ADR 0234). The wide crop comes first: it is what confirmed every face so far, and a larger face's
+ * mesh score can fall when enlarged further (ADR 0104).
+ */
+export const CLOSE_FACTOR = 6;
+export const CLOSE_MIN_PX = 96;
+export const CLOSE_SIDE_PX = 384;
+
+/** a crop of the picture and how many times it is enlarged before Human looks at it */
+export interface ConfirmCrop {
+  crop: Box;
+  upscale: number;
+}
+
+/**
+ * Where a candidate of the second look is confirmed, in order: the wide crop enlarged twice (ADR
+ * 0105), then, for a small candidate only, the close crop (ADR 0234). Pure geometry.
+ */
+export function confirmCrops(box: Box, width: number, height: number): ConfirmCrop[] {
+  const crops: ConfirmCrop[] = [
+    { crop: cropAround(box, width, height, 3, Math.round(CONFIRM_SIDE * width)), upscale: SEARCH_UPSCALE },
+  ];
+  if (Math.max(box[2], box[3]) <= thresholds.closeLookMaxPx) {
+    const crop = cropAround(box, width, height, CLOSE_FACTOR, CLOSE_MIN_PX);
+    crops.push({ crop, upscale: CLOSE_SIDE_PX / Math.max(crop[2], crop[3]) });
+  }
+  return crops;
+}
+
 export async function tileOf(rgb: RgbImage, [x, y, w, h]: Box, masks: Box[], upscale: number): Promise<RgbImage> {
   const data = Buffer.alloc(w * h * 3);
   for (let row = 0; row < h; row++)
@@ -55,7 +87,7 @@ export async function tileOf(rgb: RgbImage, [x, y, w, h]: Box, masks: Box[], ups
   }
   if (upscale === 1) return { data, width: w, height: h };
   const big = await sharp(data, { raw: { width: w, height: h, channels: 3 } })
-    .resize(w * upscale, h * upscale, { kernel: 'lanczos3' })
+    .resize(Math.round(w * upscale), Math.round(h * upscale), { kernel: 'lanczos3' })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data: big.data, width: big.info.width, height: big.info.height };
@@ -140,17 +172,44 @@ export function secondLookCandidates(
 }
 
 /**
+ * The face Human finds in `crop` of the picture (the `known` faces painted over, enlarged `upscale`
+ * times) whose centre lies in the candidate's box (widened by a quarter), with the mesh score and box
+ * score of the closer look; null if none.
+ */
+async function confirmedIn(
+  engine: Engine,
+  rgb: RgbImage,
+  candidate: Box,
+  crop: Box,
+  upscale: number,
+  known: Box[],
+): Promise<CloserFace | null> {
+  const img = await tileOf(rgb, crop, known, upscale);
+  const sx = img.width / crop[2];
+  const sy = img.height / crop[3];
+  const result = await engine.detect(img, { objects: false, embedding: false, authenticity: false, emotion: false });
+  if (result.error) throw new Error(`detection failed: ${result.error}`);
+  for (const f of result.face) {
+    const box: Box = [f.box[0] / sx + crop[0], f.box[1] / sy + crop[1], f.box[2] / sx, f.box[3] / sy];
+    if (f.faceScore < thresholds.faceMeshMin || f.boxScore < thresholds.closerBoxMin) continue;
+    if (!inside([box[0] + box[2] / 2, box[1] + box[3] / 2], candidate, 0.25)) continue;
+    return { box, boxScore: f.boxScore, meshScore: f.faceScore };
+  }
+  return null;
+}
+
+/**
  * Faces found by the second look that are not one of `known` (ADR 0225): the candidates of FaceBoxes
  * (faceboxes.ts) and, when Human found no face at all, of SSD MobileNet v1 too (ssd-faces.ts, ADR
  * 0105), as secondLookCandidates gives them. SSD costs ~200 ms of CPU, and what it sees that
  * FaceBoxes does not is a lone face of 11-14 px it can be very sure of (a candidate far from the
  * camera), which it may be trusted with alone (ADR 0217); with a face found, FaceBoxes alone finds
  * as many of the faces behind it, for 170 ms instead of 370. Any candidate not trusted alone is
- * confirmed like a face of the closer look: a crop around it (three times its size, enlarged with
- * Lanczos to at least confirmSidePx) is analysed by Human, and a face there with the mesh score and
- * box score of the closer look whose centre lies in the candidate's box is kept (its box from
- * Human). At most secondMaxConfirm candidates are confirmed, the surest first (one detector pass
- * each; only a crowd has that many).
+ * confirmed like a face of the closer look: the crops of confirmCrops (the wide one, then for a
+ * small candidate the close one) are analysed by Human in turn, and the first face with the mesh
+ * score and box score of the closer look whose centre lies in the candidate's box is kept (its box
+ * from Human). At most secondMaxConfirm candidates are confirmed, the surest first (one detector
+ * pass each, two for a small candidate the wide crop did not confirm; only a crowd has that many).
  */
 export async function confirmSecondLook(engine: Engine, rgb: RgbImage, known: Box[]): Promise<CloserFace[]> {
   const faceboxes = engine.faceboxes ? await engine.faceboxes.detect(rgb, thresholds.faceBoxesMin) : [];
@@ -163,21 +222,10 @@ export async function confirmSecondLook(engine: Engine, rgb: RgbImage, known: Bo
     score: d.score,
   }));
   for (const d of toConfirm) {
-    const crop = cropAround(d.box, rgb.width, rgb.height, 3, Math.round(CONFIRM_SIDE * rgb.width));
-    const upscale = SEARCH_UPSCALE;
-    const img = await tileOf(rgb, crop, known, upscale);
-    const result = await engine.detect(img, { objects: false, embedding: false, authenticity: false, emotion: false });
-    if (result.error) throw new Error(`detection failed: ${result.error}`);
-    for (const f of result.face) {
-      const box: Box = [
-        f.box[0] / upscale + crop[0],
-        f.box[1] / upscale + crop[1],
-        f.box[2] / upscale,
-        f.box[3] / upscale,
-      ];
-      if (f.faceScore < thresholds.faceMeshMin || f.boxScore < thresholds.closerBoxMin) continue;
-      if (!inside([box[0] + box[2] / 2, box[1] + box[3] / 2], d.box, 0.25)) continue;
-      found.push({ box, boxScore: f.boxScore, meshScore: f.faceScore, score: d.score });
+    for (const { crop, upscale } of confirmCrops(d.box, rgb.width, rgb.height)) {
+      const face = await confirmedIn(engine, rgb, d.box, crop, upscale, known);
+      if (!face) continue;
+      found.push({ ...face, score: d.score });
       break;
     }
   }

@@ -24,7 +24,7 @@ export interface NewLog {
  * Pictures (samples) the server refused within a silence because its analysis was busy (503 +
  * Retry-After): how many, the first and the last. The silence was then the server's (ADR 0235).
  */
-export interface BusyRefusals {
+interface BusyRefusals {
   refused: number;
   from: Date;
   to: Date;

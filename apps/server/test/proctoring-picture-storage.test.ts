@@ -56,7 +56,9 @@ describe('the bytes of proctoring pictures an attempt keeps', () => {
     expect(await kept(id)).toBe(full);
 
     // A small picture still fits, as long as the total stays within the limit.
-    expect((await post('/api/proctoring/photoCheck', { userexamid: id, imagePath: pngDataUrl(40, 64) })).statusCode).toBe(200);
+    expect(
+      (await post('/api/proctoring/photoCheck', { userexamid: id, imagePath: pngDataUrl(40, 64) })).statusCode,
+    ).toBe(200);
 
     const other = await attempt('001');
     expect((await post('/api/proctoring/photoCheck', { userexamid: other, imagePath: KB300 })).statusCode).toBe(200);

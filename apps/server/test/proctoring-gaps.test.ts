@@ -226,24 +226,25 @@ describe('gaps in the periodic photo check', () => {
       expect(await gapRows(id)).toBe(1);
     });
 
+    /** 100 s pass and the sweep runs: its gap on the timeline names no busy pool. */
+    const expectPlainGapAfter100s = async (id: number) => {
+      await pass(id, 100);
+      await sweep();
+      const [gap] = await timelineGaps(id);
+      expect(gap?.data.seconds).toBeGreaterThanOrEqual(99);
+      expect(gap?.data).not.toHaveProperty('busy');
+    };
+
     it('a gap without refusals, or with refusals only before the last picture, names no busy pool', async () => {
       const plain = await startedAttempt();
       await check(plain);
-      await pass(plain, 100);
-      await sweep();
-      const [gap] = await timelineGaps(plain);
-      expect(gap?.data.seconds).toBeGreaterThanOrEqual(99);
-      expect(gap?.data).not.toHaveProperty('busy');
+      await expectPlainGapAfter100s(plain);
 
       // refused once, then a picture got through: the silence after it is the candidate's
       const earlier = await startedAttempt();
       await overload(() => refused(earlier));
       await check(earlier);
-      await pass(earlier, 100);
-      await sweep();
-      const [later] = await timelineGaps(earlier);
-      expect(later?.data.seconds).toBeGreaterThanOrEqual(99);
-      expect(later?.data).not.toHaveProperty('busy');
+      await expectPlainGapAfter100s(earlier);
     });
   });
 

@@ -51,6 +51,14 @@ describe('where a candidate of the second look is confirmed (ADR 0105, 0234)', (
   });
 });
 
+/** The box's centre lies strictly within these x and y ranges (where the pasted face is). */
+function expectCentreIn([x, y, w, h]: Box, [x0, x1]: [number, number], [y0, y1]: [number, number]) {
+  expect(x + w / 2).toBeGreaterThan(x0);
+  expect(x + w / 2).toBeLessThan(x1);
+  expect(y + h / 2).toBeGreaterThan(y0);
+  expect(y + h / 2).toBeLessThan(y1);
+}
+
 describe('closer look: the second detector, confirmed by Human (real models, ADR 0105)', () => {
   let engine: Engine;
   beforeAll(async () => {
@@ -81,11 +89,7 @@ describe('closer look: the second detector, confirmed by Human (real models, ADR
     expect((await analyseImage(engine, rgb, { ...faces, closer: 'hint' })).faces).toHaveLength(0);
     const found = await confirmSecondLook(engine, rgb, []);
     expect(found).toHaveLength(1);
-    const [x, y, w, h] = found[0].box;
-    expect(x + w / 2).toBeGreaterThan(330);
-    expect(x + w / 2).toBeLessThan(356);
-    expect(y + h / 2).toBeGreaterThan(131);
-    expect(y + h / 2).toBeLessThan(157);
+    expectCentreIn(found[0].box, [330, 356], [131, 157]);
     expect(found[0].meshScore).toBeGreaterThanOrEqual(0.6);
     expect((await analyseImage(engine, rgb, { ...faces, closer: true })).faces).toHaveLength(1);
   });
@@ -97,11 +101,7 @@ describe('closer look: the second detector, confirmed by Human (real models, ADR
     const known: Box[] = [[380, 260, 120, 120]];
     const found = await confirmSecondLook(engine, rgb, known);
     expect(found).toHaveLength(1);
-    const [x, y, w, h] = found[0].box;
-    expect(x + w / 2).toBeGreaterThan(85);
-    expect(x + w / 2).toBeLessThan(110);
-    expect(y + h / 2).toBeGreaterThan(50);
-    expect(y + h / 2).toBeLessThan(70);
+    expectCentreIn(found[0].box, [85, 110], [50, 70]);
     const was = thresholds.closeLookMaxPx;
     thresholds.closeLookMaxPx = 0;
     try {

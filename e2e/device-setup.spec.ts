@@ -5,7 +5,7 @@ import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/server.ts';
 import { USERS, signIn } from './support/auth.ts';
 import { seriousViolations } from './support/axe.ts';
-import { fakeMedia, launchWithFakes } from './support/fake-devices.ts';
+import { fakeMedia, withFakeDevices } from './support/fake-devices.ts';
 import { clickGroupTest } from './support/test-engine.ts';
 
 /** The seeded group of monitored demo tests (Northwind Academy). */
@@ -97,8 +97,7 @@ async function capture(page: Page) {
 test('side by side: microphone first, then the capture of one face passes', async ({ baseURL }) => {
   // The first analysis of the run loads the models (tens of seconds on a busy 2-core machine).
   test.setTimeout(150_000);
-  const browser = await launchWithFakes(media.oneFace, media.audio);
-  try {
+  await withFakeDevices(media.oneFace, media.audio, async (browser) => {
     const logs: Log[] = [];
     const events = () => logs.map((l) => `${l.path} ${l.body.event}`);
     const page = await open(browser, baseURL!, MATCH, logs);
@@ -161,14 +160,11 @@ test('side by side: microphone first, then the capture of one face passes', asyn
       .toEqual(['store-permission-logs permission_granted', 'audioLogs mic_test_passed', 'videoLogs capture_success']);
     await shoot(page, 'success', camera.getByRole('button', { name: 'Proceed' }));
     expect(await seriousViolations(page)).toEqual([]);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('no face is refused with the spec text and Click Again resets', async ({ baseURL }) => {
-  const browser = await launchWithFakes(media.noFace, media.audio);
-  try {
+  await withFakeDevices(media.noFace, media.audio, async (browser) => {
     const page = await open(browser, baseURL!, MATCH);
     await passMicrophone(page);
     const { camera, reply } = await capture(page);
@@ -180,14 +176,11 @@ test('no face is refused with the spec text and Click Again resets', async ({ ba
     expect(await seriousViolations(page)).toEqual([]);
     await camera.getByRole('button', { name: 'Click Again' }).click();
     await expect(camera.getByRole('button', { name: 'Capture Image' })).toBeEnabled();
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('two faces are refused with the spec text', async ({ baseURL }) => {
-  const browser = await launchWithFakes(media.twoFaces, media.audio);
-  try {
+  await withFakeDevices(media.twoFaces, media.audio, async (browser) => {
     const page = await open(browser, baseURL!, MATCH);
     await passMicrophone(page);
     const { camera, reply } = await capture(page);
@@ -198,9 +191,7 @@ test('two faces are refused with the spec text', async ({ baseURL }) => {
     ).toBeVisible();
     await expect(camera.getByRole('button', { name: 'Proceed' })).toHaveCount(0);
     await shoot(page, 'two-faces', camera.getByRole('button', { name: 'Click Again' }));
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('a silent microphone gives No sound detected with four checks after 5 s; capture waits for it', async ({
@@ -208,8 +199,7 @@ test('a silent microphone gives No sound detected with four checks after 5 s; ca
 }) => {
   const silent = path.join(shots, 'silence.wav');
   execFileSync('sox', ['-n', '-r', '44100', '-c', '1', silent, 'trim', '0', '8']);
-  const browser = await launchWithFakes(media.oneFace, silent);
-  try {
+  await withFakeDevices(media.oneFace, silent, async (browser) => {
     const page = await open(browser, baseURL!, MATCH);
     const camera = page.getByRole('region', { name: 'Camera Setup' });
     // Side by side with the speaker check: the camera waits for the microphone test (spec §8).
@@ -229,37 +219,37 @@ test('a silent microphone gives No sound detected with four checks after 5 s; ca
     await expect(camera.getByRole('button', { name: 'Capture Image' })).toBeDisabled();
     await shoot(page, 'no-sound', failed);
     expect(await seriousViolations(page)).toEqual([]);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('permission denied shows the permission dialog, then the troubleshooting page', async ({ baseURL }) => {
   // No fake UI and no granted permission: Chromium refuses getUserMedia (NotAllowedError).
-  const browser = await launchWithFakes(media.oneFace, media.audio, false);
-  try {
-    const logs: Log[] = [];
-    const page = await open(browser, baseURL!, WARN_ONLY, logs);
-    const dialog = page.getByRole('dialog', { name: 'Permissions Required' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(
-      'Web cam / Microphone access is mandatory for this Assessment. We regret to inform you that you cannot proceed ahead with the test!',
-    );
-    await expect(dialog.getByRole('img', { name: /Desktop/ })).toBeVisible();
-    await expect.poll(() => logs.map((l) => l.body.event)).toEqual(['permission_denied']);
-    expect(logs[0]!.body).toMatchObject({ status: 'failure', errorName: 'NotAllowedError' });
-    await shoot(page, 'permission');
-    expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    // Camera only (no speaker check): the webcam page.
-    await expect(page.getByText('Error Message: Looks like your webcam is NOT working.')).toBeVisible();
-    await shoot(page, 'troubleshooting');
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Back' }).click();
-    await expect(page).toHaveURL(/\/v2\/user\/dashboard$/);
-  } finally {
-    await browser.close();
-  }
+  await withFakeDevices(
+    media.oneFace,
+    media.audio,
+    async (browser) => {
+      const logs: Log[] = [];
+      const page = await open(browser, baseURL!, WARN_ONLY, logs);
+      const dialog = page.getByRole('dialog', { name: 'Permissions Required' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(
+        'Web cam / Microphone access is mandatory for this Assessment. We regret to inform you that you cannot proceed ahead with the test!',
+      );
+      await expect(dialog.getByRole('img', { name: /Desktop/ })).toBeVisible();
+      await expect.poll(() => logs.map((l) => l.body.event)).toEqual(['permission_denied']);
+      expect(logs[0]!.body).toMatchObject({ status: 'failure', errorName: 'NotAllowedError' });
+      await shoot(page, 'permission');
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      // Camera only (no speaker check): the webcam page.
+      await expect(page.getByText('Error Message: Looks like your webcam is NOT working.')).toBeVisible();
+      await shoot(page, 'troubleshooting');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page).toHaveURL(/\/v2\/user\/dashboard$/);
+    },
+    false,
+  );
 });
 
 test('test type 14: microphone step, camera step at 450x300, the test starts; resuming skips the camera', async ({
@@ -267,8 +257,7 @@ test('test type 14: microphone step, camera step at 450x300, the test starts; re
 }) => {
   test.setTimeout(150_000);
   // One voice reading, no tone: the voice sample the speaker check's baseline is made of.
-  const browser = await launchWithFakes(media.oneFace, media.passage);
-  try {
+  await withFakeDevices(media.oneFace, media.passage, async (browser) => {
     const page = await open(browser, baseURL!, SEQUENTIAL);
     await expect(page.getByRole('region', { name: 'Camera Setup' })).toHaveCount(0);
     const voiceSample = page.waitForResponse((r) => r.url().endsWith('/api/test/getaudio'), { timeout: 120_000 });
@@ -306,17 +295,14 @@ test('test type 14: microphone step, camera step at 450x300, the test starts; re
     await passMicrophone(page);
     await page.getByRole('button', { name: 'Proceed' }).click();
     await expect(page.getByRole('heading', { name: /^Q\.\d+ of \d+$/ })).toBeVisible();
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('a phone on a slow link reloads mid-check: the setup opens again and the capture still passes', async ({
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const browser = await launchWithFakes(media.oneFace, media.audio);
-  try {
+  await withFakeDevices(media.oneFace, media.audio, async (browser) => {
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await signIn(page, USERS.candidate2);
@@ -352,7 +338,5 @@ test('a phone on a slow link reloads mid-check: the setup opens again and the ca
     expect((await saved).status()).toBe(200);
     await expect(camera.getByText('Webcam has been configured successfully.')).toBeVisible();
     await page.screenshot({ path: path.join(shots, 'slow-phone-375.png') });
-  } finally {
-    await browser.close();
-  }
+  });
 });

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { withFakeDevices } from './support/fake-devices.ts';
 import { expect, test } from './support/server.ts';
 import { signIn, USERS } from './support/auth.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -99,22 +100,6 @@ test.beforeAll(() => {
     twoVoices: voices('two-voices', ['en-us+m1 35', 'en-gb+f4 70']),
   };
 });
-
-async function launch(video: string, audio: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-      `--use-file-for-fake-audio-capture=${audio}`,
-    ],
-  });
-}
 
 /** Opens the named test of the proctoring demo group; returns its user-exam id. */
 async function openMonitored(page: Page, exam: string): Promise<number> {
@@ -219,8 +204,7 @@ test('a picture with one face passes silently; a picture without a face gives th
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const ok = await launch(media.face, media.silence);
-  try {
+  await withFakeDevices(media.face, media.silence, async (ok) => {
     const { page } = await startMonitored(ok, baseURL!, USERS.candidate, TESTS.warnOnly);
     const reply = await (await photoReply(page)).json();
     expect(reply).toMatchObject({ outcome: 'ok', stopped: false });
@@ -244,12 +228,9 @@ test('a picture with one face passes silently; a picture without a face gives th
     await cam.getByRole('button', { name: 'Ok' }).click();
     await expect(cam).toBeHidden();
     expect(await (await photoReply(page)).json()).toMatchObject({ outcome: 'ok' });
-  } finally {
-    await ok.close();
-  }
+  });
 
-  const none = await launch(media.noFace, media.silence);
-  try {
+  await withFakeDevices(media.noFace, media.silence, async (none) => {
     const { page } = await startMonitored(none, baseURL!, USERS.candidate, TESTS.warnOnly);
     const reply = await (await photoReply(page)).json();
     expect(reply).toMatchObject({ outcome: 'N', stopped: false });
@@ -261,17 +242,14 @@ test('a picture with one face passes silently; a picture without a face gives th
     );
     await d.getByRole('button', { name: 'Ok' }).click();
     await expect(d).toBeHidden();
-  } finally {
-    await none.close();
-  }
+  });
 });
 
 test("with photo_action 'S' the 4th violation ends the attempt and the dashboard shows it aborted", async ({
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const browser = await launch(media.noFace, media.silence);
-  try {
+  await withFakeDevices(media.noFace, media.silence, async (browser) => {
     const { page } = await startMonitored(browser, baseURL!, USERS.candidate, TESTS.stop);
     for (let n = 1; n <= 3; n++) {
       const reply = await (await photoReply(page)).json();
@@ -295,15 +273,12 @@ test("with photo_action 'S' the 4th violation ends the attempt and the dashboard
     const main = page.getByRole('main');
     await main.getByRole('group', { name: 'Groups' }).getByRole('button', { name: GROUP, exact: true }).click();
     await expect(main.getByRole('row').filter({ hasText: TESTS.stop })).toContainText('ABORTED');
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('two voices give the speaker alert', async ({ baseURL }) => {
   test.setTimeout(240_000);
-  const browser = await launch(media.face, media.twoVoices);
-  try {
+  await withFakeDevices(media.face, media.twoVoices, async (browser) => {
     const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.stop);
     // Samples start at 20 s and follow every 40 s (photo_timer 20 is under 30).
     const reply = await samplesUntilTwoVoices(page);
@@ -312,9 +287,7 @@ test('two voices give the speaker alert', async ({ baseURL }) => {
     const d = await checkDialog(page, 'Multiple Speakers Detected', 'Warning 1 of 4.', 'proctoring-speakers');
     await d.getByRole('button', { name: 'Ok' }).click();
     await expect(d).toBeHidden();
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 /**
@@ -344,8 +317,7 @@ function watchPictures(page: Page) {
 
 test('the speaker check alone: a microphone-only setup, then periodic samples and no picture', async ({ baseURL }) => {
   test.setTimeout(180_000);
-  const browser = await launch(media.noFace, media.twoVoices);
-  try {
+  await withFakeDevices(media.noFace, media.twoVoices, async (browser) => {
     const page = await signedInPage(browser, baseURL!, USERS.candidate);
     const pictures = watchPictures(page);
     await openMonitored(page, TESTS.speakerOnly);
@@ -364,15 +336,12 @@ test('the speaker check alone: a microphone-only setup, then periodic samples an
     expect((await audio.json()).speakers).toBeGreaterThanOrEqual(1);
     // A camera is plugged in, but a test without monitoring never photographs the candidate.
     expect(pictures).toEqual([]);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('the speaker check alone: two voices give the speaker alert without a camera', async ({ baseURL }) => {
   test.setTimeout(240_000);
-  const browser = await launch(media.noFace, media.twoVoices);
-  try {
+  await withFakeDevices(media.noFace, media.twoVoices, async (browser) => {
     const page = await signedInPage(browser, baseURL!, USERS.candidate2);
     const pictures = watchPictures(page);
     // Past the setup, as the other speaker test (the setup's sample would become this voice
@@ -386,9 +355,7 @@ test('the speaker check alone: two voices give the speaker alert without a camer
     await d.getByRole('button', { name: 'Ok' }).click();
     await expect(d).toBeHidden();
     expect(pictures).toEqual([]);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('another person in front of the camera after setup gives the identity check and its retake', async ({
@@ -396,8 +363,7 @@ test('another person in front of the camera after setup gives the identity check
 }) => {
   test.setTimeout(180_000);
   // The primary picture (stored at setup) is the astronaut; the camera now shows someone else.
-  const browser = await launch(media.otherFace, media.silence);
-  try {
+  await withFakeDevices(media.otherFace, media.silence, async (browser) => {
     const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.stop);
     const first = await (await photoReply(page)).json();
     expect(first).toMatchObject({ outcome: 'mismatch', warnings: 1, stopped: false });
@@ -410,7 +376,5 @@ test('another person in front of the camera after setup gives the identity check
     expect(Date.now() - okAt).toBeLessThan(15_000);
     expect(second).toMatchObject({ outcome: 'mismatch', warnings: 2, stopped: false });
     await expect(alert(page, 'Face not matched')).toBeVisible();
-  } finally {
-    await browser.close();
-  }
+  });
 });

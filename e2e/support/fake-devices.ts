@@ -93,6 +93,7 @@ export function launchWithFakes(video: string, audio: string, fakeUi = true): Pr
     '--no-sandbox',
     '--disable-gpu',
     '--no-first-run',
+    '--disable-background-networking',
     '--use-fake-device-for-media-stream',
     `--use-file-for-fake-video-capture=${video}`,
     `--use-file-for-fake-audio-capture=${audio}`,
@@ -100,4 +101,19 @@ export function launchWithFakes(video: string, audio: string, fakeUi = true): Pr
   ];
   if (fakeUi) args.push('--use-fake-ui-for-media-stream');
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+}
+
+/** Runs `use` with a Chromium fed by the files (as launchWithFakes), closed afterwards whatever happens. */
+export async function withFakeDevices<T>(
+  video: string,
+  audio: string,
+  use: (browser: Browser) => Promise<T>,
+  fakeUi = true,
+): Promise<T> {
+  const browser = await launchWithFakes(video, audio, fakeUi);
+  try {
+    return await use(browser);
+  } finally {
+    await browser.close();
+  }
 }

@@ -232,8 +232,25 @@ test('a picture with one face passes silently; a picture without a face gives th
 
   await withFakeDevices(media.noFace, media.silence, async (none) => {
     const { page } = await startMonitored(none, baseURL!, USERS.candidate, TESTS.warnOnly);
+    // The first reply is lost on the way back (the link drops after the server judged the
+    // picture): the page sends the picture again under its name and the server counts it once
+    // (ADR 0237); before, the re-send was a second violation.
+    const sent: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/proctoring/photoCheck')) sent.push(r.postDataJSON().checkId);
+    });
+    await page.route(
+      '**/api/proctoring/photoCheck',
+      async (route) => {
+        await route.fetch();
+        await route.abort('internetdisconnected');
+      },
+      { times: 1 },
+    );
     const reply = await (await photoReply(page)).json();
-    expect(reply).toMatchObject({ outcome: 'N', stopped: false });
+    expect(reply).toMatchObject({ outcome: 'N', warnings: 1, stopped: false });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(sent[0]);
     const d = await checkDialog(
       page,
       'Face Not Visible',

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * POST /api/test/getaudio: multipart `audiofile` (WAV, webm/opus, ogg, mp4/aac, mp3), `userexamid`
  * and optional `purpose`: 'check' (default, a periodic sample) or 'baseline' (the candidate alone at
- * device setup: never counted, kept as the baseline of later samples when the server finds it usable)
+ * device setup: never counted, kept as the baseline of later samples when the server finds it usable),
+ * and optional `checkId` (the page's name for the sample, the same when it is sent again: ADR 0237)
  */
 export const SPEAKER_PURPOSES = ['check', 'baseline'] as const;
 export type SpeakerPurpose = (typeof SPEAKER_PURPOSES)[number];

@@ -1,5 +1,5 @@
 /** Proctoring calls (spec section 7): facial analysis, proctoring pictures, monitoring settings, the speaker check. */
-export { ProctoringMsgResponse } from './proctoring-fields.ts';
+export { CheckId, ProctoringMsgResponse } from './proctoring-fields.ts';
 export * from './single-face.ts';
 export * from './face-match.ts';
 export * from './get-audio.ts';

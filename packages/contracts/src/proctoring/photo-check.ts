@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../shared/id.ts';
-import { Base64Image, Expression } from './proctoring-fields.ts';
+import { Base64Image, CheckId, Expression } from './proctoring-fields.ts';
 
 /**
  * POST /api/proctoring/photoCheck: a periodic picture during a monitored attempt. The server
@@ -13,6 +13,8 @@ export const PhotoCheckRequest = z.object({
   imagePath: Base64Image.min(1, 'imagePath is required'),
   expression1: Expression,
   expression2: Expression,
+  /** the page's name for this picture, the same when it is sent again (ADR 0237) */
+  checkId: CheckId,
 });
 export type PhotoCheckRequest = z.infer<typeof PhotoCheckRequest>;
 

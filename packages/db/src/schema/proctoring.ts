@@ -1,4 +1,15 @@
-import { char, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  char,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { userExams } from './assessment.ts';
 import { users } from './identity.ts';
 
@@ -59,6 +70,27 @@ export const proctoringAudioChecks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('proctoring_audio_checks_exam_idx').on(t.userExamId, t.createdAt)],
+);
+
+/**
+ * The server's reply to each periodic check the browser named (its `checkId`): a picture or
+ * speaker sample whose reply was lost on a bad link is sent again with the same id and gets the
+ * kept reply, so it is analysed, stored and counted once (ADR 0237). `reply` is null while the
+ * first request is still being checked.
+ */
+export const proctoringCheckReplies = pgTable(
+  'proctoring_check_replies',
+  {
+    userExamId: integer('user_exam_id')
+      .notNull()
+      .references(() => userExams.id, { onDelete: 'cascade' }),
+    checkId: text('check_id').notNull(),
+    /** picture | audio */
+    kind: text('kind').notNull(),
+    reply: jsonb('reply').$type<Record<string, unknown>>(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userExamId, t.kind, t.checkId] })],
 );
 
 /**

@@ -397,6 +397,49 @@ export class ProctoringRepository {
   }
 
   /**
+   * Claims a named periodic check (its `checkId`) for this request. `claimed`: nobody checked it
+   * yet (or a claim without a reply is older than `staleSeconds`: its request died), go on;
+   * otherwise `reply` is the kept reply of the first request, or null while that one is still
+   * being checked (ADR 0237).
+   */
+  async claimCheck(
+    userExamId: number,
+    kind: BusyCheck,
+    checkId: string,
+    staleSeconds = 120,
+  ): Promise<{ claimed: true } | { claimed: false; reply: Record<string, unknown> | null }> {
+    const { rows } = await this.database.executeSql<{ claimed: boolean; reply: Record<string, unknown> | null }>(
+      `INSERT INTO proctoring_check_replies AS r (user_exam_id, kind, check_id) VALUES ($1::int, $2::text, $3::text)
+       ON CONFLICT (user_exam_id, kind, check_id) DO UPDATE SET claimed_at = now()
+        WHERE r.reply IS NULL AND r.claimed_at < now() - make_interval(secs => $4::int)
+       RETURNING true AS claimed, r.reply`,
+      [userExamId, kind, checkId, staleSeconds],
+    );
+    if (rows[0]) return { claimed: true };
+    const kept = await this.database.executeSql<{ reply: Record<string, unknown> | null }>(
+      `SELECT reply FROM proctoring_check_replies WHERE user_exam_id = $1 AND kind = $2 AND check_id = $3`,
+      [userExamId, kind, checkId],
+    );
+    return { claimed: false, reply: kept.rows[0]?.reply ?? null };
+  }
+
+  /** Keeps the reply of a claimed check, for a request that sends it again. */
+  async keepReply(userExamId: number, kind: BusyCheck, checkId: string, reply: object): Promise<void> {
+    await this.database.executeSql(
+      `UPDATE proctoring_check_replies SET reply = $4::jsonb WHERE user_exam_id = $1 AND kind = $2 AND check_id = $3`,
+      [userExamId, kind, checkId, JSON.stringify(reply)],
+    );
+  }
+
+  /** Gives up the claim of a check that was not judged (busy analysis, a refusal): it may be sent again. */
+  async releaseCheck(userExamId: number, kind: BusyCheck, checkId: string): Promise<void> {
+    await this.database.executeSql(
+      `DELETE FROM proctoring_check_replies WHERE user_exam_id = $1 AND kind = $2 AND check_id = $3 AND reply IS NULL`,
+      [userExamId, kind, checkId],
+    );
+  }
+
+  /**
    * Stores a device log unless this user-exam (or user, without one) already holds `cap` logs of
    * the channel. Returns how many of them there are with this one (its place), or null when dropped.
    */

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   AUDIO_SAMPLE_MAX_BYTES,
+  CheckId,
   DeviceLogRequest,
   DeviceLogResponse,
   FaceMatchRequest,
@@ -102,6 +103,7 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
       let audio: Buffer | null = null;
       let userExamId: unknown;
       let purpose = 'check';
+      let checkId: unknown;
       for await (const part of req.parts()) {
         if (part.type === 'file') {
           const data = await part.toBuffer();
@@ -110,6 +112,8 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
           userExamId = part.value;
         } else if (part.fieldname === 'purpose') {
           purpose = String(part.value);
+        } else if (part.fieldname === 'checkId') {
+          checkId = part.value;
         }
       }
       if (userExamId === undefined || userExamId === '') throw new HttpError(400, 'userexamid is required');
@@ -120,7 +124,9 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
       if (!audio) throw new HttpError(400, 'audiofile is required');
       if (audio.length === 0) throw new HttpError(400, 'Uploaded audio file is empty', { code: 'EMPTY_AUDIO' });
       if (!isSpeakerPurpose(purpose)) throw new HttpError(400, `purpose must be one of ${SPEAKER_PURPOSES.join(', ')}`);
-      return service.speakers(req.user, id.data, audio, purpose);
+      const check = CheckId.safeParse(checkId === '' ? undefined : checkId);
+      if (!check.success) throw new HttpError(400, `checkId: ${check.error.issues[0]?.message ?? 'invalid'}`);
+      return service.speakers(req.user, id.data, audio, purpose, check.data);
     },
   );
 

@@ -64,6 +64,7 @@ const OPEN_STATUSES: ReadonlySet<string> = new Set([
   EXAM_STATUS.inProgress,
   EXAM_STATUS.retest,
 ]);
+const STILL_CHECKING = 'This check is still being analysed; its result is sent when it is ready.';
 const PRIMARY_KEPT = 'The camera setup of this test is done; its picture cannot be replaced during the test.';
 
 /** 409 when the attempt is closed: its pictures are evidence and are not added to afterwards. */
@@ -264,6 +265,41 @@ export class ProctoringService {
    */
   async photoCheck(user: AuthUser, body: PhotoCheckRequest): Promise<PhotoCheckResponse> {
     const ue = await this.userExamFor(user, body.userexamid, 'store');
+    return this.once(ue, 'picture', body.checkId, () => this.judgePicture(user, ue, body));
+  }
+
+  /**
+   * A named check (its `checkId`) is judged once: a picture or sample whose reply was lost on a bad
+   * link comes again with the same id and gets the kept reply, with nothing analysed, stored or
+   * counted again, even after that reply stopped the attempt. While the first request is still being
+   * checked a second one is 503 with Retry-After (not a busy analysis: no refusal is counted); a
+   * check that could not be judged (busy analysis, a refusal) gives its claim up, so it can come
+   * again (ADR 0237).
+   */
+  private async once<R extends object>(
+    ue: UserExamRef,
+    kind: BusyCheck,
+    checkId: string | undefined,
+    judge: () => Promise<R>,
+  ): Promise<R> {
+    if (!checkId) return judge();
+    const claim = await this.repo.claimCheck(ue.id, kind, checkId);
+    if (!claim.claimed) {
+      if (claim.reply) return claim.reply as R;
+      throw busy(STILL_CHECKING, 5);
+    }
+    let reply: R;
+    try {
+      reply = await judge();
+    } catch (e) {
+      await this.repo.releaseCheck(ue.id, kind, checkId);
+      throw e;
+    }
+    await this.repo.keepReply(ue.id, kind, checkId, reply);
+    return reply;
+  }
+
+  private async judgePicture(user: AuthUser, ue: UserExamRef, body: PhotoCheckRequest): Promise<PhotoCheckResponse> {
     if (ue.status !== EXAM_STATUS.inProgress) throw new HttpError(409, NOT_IN_PROGRESS, { examStatus: ue.status });
     const settings = monitoringSettings(ue.settings ?? {});
     const bytes = this.decodeImage(body.imagePath);
@@ -527,8 +563,18 @@ export class ProctoringService {
   }
 
   /** A speaker sample ('check' during the test, 'baseline' at device setup): speaker-checks.ts. */
-  async speakers(user: AuthUser, userExamId: number, audio: Buffer, purpose: SpeakerPurpose = 'check') {
+  async speakers(
+    user: AuthUser,
+    userExamId: number,
+    audio: Buffer,
+    purpose: SpeakerPurpose = 'check',
+    checkId?: string,
+  ) {
     const ue = await this.userExamFor(user, userExamId, 'store');
+    return this.once(ue, 'audio', checkId, () => this.judgeSample(user, ue, audio, purpose));
+  }
+
+  private async judgeSample(user: AuthUser, ue: UserExamRef, audio: Buffer, purpose: SpeakerPurpose) {
     // A closed attempt takes no more samples, like its pictures (attack review 2, ADR 0190); checked
     // before the analysis so a refused sample costs nothing.
     requireOpen(ue);

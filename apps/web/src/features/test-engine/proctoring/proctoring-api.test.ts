@@ -32,6 +32,27 @@ describe('monitoringSettingsWithRetry', () => {
     expect(load).toHaveBeenCalledWith(7);
   });
 
+  it('asks again as soon as the link returns, not at the end of the back-off', async () => {
+    const load = vi
+      .fn<(id: number) => Promise<MonitorSettings>>()
+      .mockRejectedValueOnce(new ApiError(0, 'Network error', null))
+      .mockRejectedValueOnce(new ApiError(0, 'Network error', null))
+      .mockResolvedValue(SETTINGS);
+    const result = monitoringSettingsWithRetry(
+      7,
+      () => false,
+      () => {},
+      load,
+    );
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(load).toHaveBeenCalledTimes(2); // the next waits 4 s
+    await vi.advanceTimersByTimeAsync(1000);
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(3);
+    await expect(result).resolves.toBe(SETTINGS);
+  });
+
   it('gives up on a refusal (4xx) and when the panel is gone', async () => {
     const refused = vi.fn().mockRejectedValue(new ApiError(403, 'Forbidden', null));
     await expect(

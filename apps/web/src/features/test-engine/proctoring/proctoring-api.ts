@@ -26,10 +26,23 @@ export async function monitoringSettingsWithRetry(
       const f = failure(e);
       if ('refused' in f) throw e;
       onRetry(e, attempt);
-      await new Promise((r) => setTimeout(r, retryDelay(attempt, 'retry' in f ? f.afterMs : undefined)));
+      await untilOnlineOr(retryDelay(attempt, 'retry' in f ? f.afterMs : undefined));
     }
   }
   return null;
+}
+
+/** Waits `ms`, or less when the link comes back (the window's 'online'). */
+function untilOnlineOr(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      globalThis.removeEventListener?.('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    globalThis.addEventListener?.('online', done);
+  });
 }
 
 /** Busy (503, 429), a server error or no link: the check could not run, try again later. */
@@ -44,18 +57,23 @@ function failure(e: unknown): CallResult<never> {
 }
 
 /** One periodic picture: the server analyses it and decides (POST /api/proctoring/photoCheck). */
-export async function photoCheck(userexamid: number, imagePath: string): Promise<CallResult<PhotoVerdict>> {
+export async function photoCheck(
+  userexamid: number,
+  imagePath: string,
+  checkId: string,
+): Promise<CallResult<PhotoVerdict>> {
   try {
-    return { verdict: await apiPost('/api/proctoring/photoCheck', { userexamid, imagePath }) };
+    return { verdict: await apiPost('/api/proctoring/photoCheck', { userexamid, imagePath, checkId }) };
   } catch (e) {
     return failure(e);
   }
 }
 
 /** One speaker sample (multipart audiofile, userexamid; POST /api/test/getaudio). */
-export async function audioCheck(userexamid: number, sample: Blob): Promise<CallResult<AudioVerdict>> {
+export async function audioCheck(userexamid: number, sample: Blob, checkId: string): Promise<CallResult<AudioVerdict>> {
   const form = new FormData();
   form.append('userexamid', String(userexamid));
+  form.append('checkId', checkId);
   form.append('audiofile', sample, sampleFileName(sample, 'speaker-check'));
   try {
     return { verdict: await apiUpload('/api/test/getaudio', form) };

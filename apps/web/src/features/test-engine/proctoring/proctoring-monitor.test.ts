@@ -141,6 +141,28 @@ describe('ProctoringMonitor', () => {
     m.dispose();
   });
 
+  it('pictures kept while offline go as soon as the link returns, each under the name it was first sent with', async () => {
+    const offline: CallResult<PhotoVerdict> = { retry: true };
+    const { m, deps } = harness({}, [offline, offline, offline, offline, offline]);
+    let n = 0;
+    deps.capture.mockImplementation(async () => `data:image/jpeg;base64,PIC${++n}`);
+    // the first picture at 20 s, tried again at 22, 26, 34 and 50 s while offline (the next try
+    // would be at 82 s); the pictures of 40 and 60 s wait behind it
+    await vi.advanceTimersByTimeAsync(20_000 + 42_000);
+    const calls = deps.photoCheck.mock.calls;
+    expect(calls).toHaveLength(5);
+    expect(new Set(calls.map(([image, id]) => `${image} ${id}`)).size).toBe(1);
+    expect(calls[0]![1]).toMatch(/^[0-9a-f]{32}$/);
+    // the link is back: the three go now, not 20 s later
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.slice(4).map(([image]) => image)).toEqual([1, 1, 2, 3].map((i) => `data:image/jpeg;base64,PIC${i}`));
+    expect(calls[5]![1]).toBe(calls[0]![1]);
+    expect(new Set(calls.slice(5).map(([, id]) => id)).size).toBe(3);
+    expect(m.get().dialog).toBeNull();
+    m.dispose();
+  });
+
   it('a camera that gives no picture shows the camera warning and logs it, never a silent pass', async () => {
     const { m, deps } = harness();
     deps.capture.mockResolvedValue(null);

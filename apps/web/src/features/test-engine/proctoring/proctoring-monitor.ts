@@ -18,10 +18,11 @@ export interface MonitorDeps {
   settings: MonitorSettings;
   /** A JPEG (0.8) data URL of the camera now, or null when the camera gives no picture. */
   capture(): Promise<string | null>;
-  photoCheck(image: string): Promise<CallResult<PhotoVerdict>>;
+  /** `checkId` names the picture; a retry sends the same, so the server judges it once (ADR 0237). */
+  photoCheck(image: string, checkId: string): Promise<CallResult<PhotoVerdict>>;
   /** A 15-second sample (Opus in webm/ogg), or null when recording failed. */
   recordSample?(): Promise<Blob | null>;
-  audioCheck?(sample: Blob): Promise<CallResult<AudioVerdict>>;
+  audioCheck?(sample: Blob, checkId: string): Promise<CallResult<AudioVerdict>>;
   /** Fire-and-forget device log (audioLogs / videoLogs). */
   log(channel: 'audio' | 'video', event: string, detail?: string): void;
   /** Tries to get the camera back after it stopped; true when it works again. */
@@ -30,6 +31,21 @@ export interface MonitorDeps {
   leave(): void;
   /** The server stopped the attempt: the engine stops saving at once. */
   onStopped(): void;
+}
+
+/** A picture or sample and the name it keeps through its retries. */
+interface Named<T> {
+  item: T;
+  checkId: string;
+}
+
+/**
+ * A random name for one check (ADR 0237): 128 bits from getRandomValues, which plain-http pages
+ * have too (crypto.randomUUID needs a secure context).
+ */
+function newCheckId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export interface MonitorState {
@@ -54,8 +70,8 @@ const toSend = <V>(r: CallResult<V>, onVerdict: (v: V) => void): SendResult => {
 export class ProctoringMonitor {
   private state: MonitorState = { dialog: null };
   private listeners = new Set<() => void>();
-  private photos: RetryQueue<string>;
-  private samples: RetryQueue<Blob>;
+  private photos: RetryQueue<Named<string>>;
+  private samples: RetryQueue<Named<Blob>>;
   /** null when monitoring is off: a speaker check alone (speaker_dialect) takes no pictures */
   readonly photoTimer: CheckScheduler | null;
   readonly speakerTimer: CheckScheduler | null;
@@ -65,13 +81,13 @@ export class ProctoringMonitor {
   constructor(private readonly deps: MonitorDeps) {
     const s = deps.settings;
     this.photos = new RetryQueue(
-      async (img) => toSend(await deps.photoCheck(img), (v) => this.onPhoto(v)),
+      async (p) => toSend(await deps.photoCheck(p.item, p.checkId), (v) => this.onPhoto(v)),
       3,
       () => deps.log('video', 'picture_dropped', 'retry queue full'),
     );
-    this.samples = new RetryQueue(async (blob) => {
+    this.samples = new RetryQueue(async (s) => {
       const check = deps.audioCheck;
-      return check ? toSend(await check(blob), (v) => this.onAudio(v)) : { retry: false };
+      return check ? toSend(await check(s.item, s.checkId), (v) => this.onAudio(v)) : { retry: false };
     }, 2);
     this.photoTimer = s.monitoring
       ? new CheckScheduler(photoSchedule(s.photo_timer), () => this.photoRun(), PHOTO_MAX_RUNS)
@@ -91,10 +107,21 @@ export class ProctoringMonitor {
   start() {
     this.photoTimer?.start();
     this.speakerTimer?.start();
+    globalThis.addEventListener?.('online', this.online);
   }
+
+  /**
+   * The link is back: kept pictures and samples go now. The back-off reached while offline (up to
+   * 60 s) would otherwise hold them that long after the link returned (slow-link walk, ADR 0237).
+   */
+  private online = () => {
+    void this.photos.retryNow();
+    void this.samples.retryNow();
+  };
 
   dispose() {
     this.disposed = true;
+    globalThis.removeEventListener?.('online', this.online);
     this.photoTimer?.stop();
     this.speakerTimer?.stop();
     this.photos.close();
@@ -148,7 +175,7 @@ export class ProctoringMonitor {
       this.cameraStopped();
       return;
     }
-    await this.photos.push(img);
+    await this.photos.push({ item: img, checkId: newCheckId() });
   }
 
   private async speakerRun() {
@@ -158,7 +185,7 @@ export class ProctoringMonitor {
       this.deps.log('audio', 'recording_failed');
       return;
     }
-    await this.samples.push(sample);
+    await this.samples.push({ item: sample, checkId: newCheckId() });
   }
 
   private onPhoto(v: PhotoVerdict) {
@@ -182,6 +209,7 @@ export class ProctoringMonitor {
   /** The server stopped the attempt: no more checks, the engine stops saving. */
   private stop() {
     this.stopped = true;
+    globalThis.removeEventListener?.('online', this.online);
     this.photoTimer?.stop();
     this.speakerTimer?.stop();
     this.photos.close();

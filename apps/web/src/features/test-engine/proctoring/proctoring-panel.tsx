@@ -60,9 +60,9 @@ export default function ProctoringPanel({ examId }: { examId: number }) {
       m = new ProctoringMonitor({
         settings: s,
         capture: () => devices.capture(),
-        photoCheck: (img) => photoCheck(examId, img),
+        photoCheck: (img, checkId) => photoCheck(examId, img, checkId),
         recordSample: micOk ? () => devices.recordSample() : undefined,
-        audioCheck: (blob) => audioCheck(examId, blob),
+        audioCheck: (blob, checkId) => audioCheck(examId, blob, checkId),
         log,
         restartCamera: () => devices.startCamera(),
         leave: () => window.location.assign(DASHBOARD),

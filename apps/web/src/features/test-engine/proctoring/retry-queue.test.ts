@@ -74,6 +74,27 @@ describe('RetryQueue', () => {
     expect(sent).toEqual(['c', 'd', 'e']);
   });
 
+  it('retryNow sends a waiting item at once and starts the back-off over (the link is back)', async () => {
+    let online = false;
+    const send = vi.fn(async (): Promise<SendResult> => (online ? { retry: false } : { retry: true }));
+    const q = new RetryQueue<string>(send);
+    await q.push('a');
+    // offline for 62 s: tries at 0, 2, 6, 14, 30 and 62 s; the next waits 60 s more
+    await vi.advanceTimersByTimeAsync(62_000);
+    expect(send).toHaveBeenCalledTimes(6);
+    online = true;
+    await q.retryNow();
+    expect(send).toHaveBeenCalledTimes(7);
+    expect(q.size).toBe(0);
+    // the back-off starts over for the next failure: 2 s, not 60 s
+    online = false;
+    await q.push('b');
+    online = true;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).toHaveBeenCalledTimes(9);
+    expect(q.size).toBe(0);
+  });
+
   it('sends nothing after close', async () => {
     const send = vi.fn(async (): Promise<SendResult> => ({ retry: true }));
     const q = new RetryQueue<string>(send);

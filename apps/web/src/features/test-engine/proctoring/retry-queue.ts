@@ -41,6 +41,18 @@ export class RetryQueue<T> {
     return this.drain();
   }
 
+  /**
+   * The link is back (the window's 'online'): a waiting retry goes now and the back-off starts
+   * over, instead of after up to 60 s more of the back-off reached while offline.
+   */
+  retryNow(): Promise<void> {
+    if (this.closed || !this.timer || this.sending) return Promise.resolve();
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.attempt = 0;
+    return this.drain();
+  }
+
   close() {
     this.closed = true;
     this.items = [];

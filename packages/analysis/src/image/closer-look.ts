@@ -215,7 +215,7 @@ async function confirmedIn(
  * pass each, two for a small candidate the wide crop did not confirm; only a crowd has that many).
  * In a picture with at least crowdMinFaces faces by then, a small FaceBoxes candidate Human refused
  * in both crops is counted when MediaPipe's short-range BlazeFace is sure of it in the close crop
- * (crowdSecondOpinion, ADR 0236; one pass of ~10-20 ms each, never for a lone candidate).
+ * (crowdSecondOpinion, ADR 0236; one pass of ~10 ms of CPU each, never for a lone candidate).
  */
 export async function confirmSecondLook(engine: Engine, rgb: RgbImage, known: Box[]): Promise<CloserFace[]> {
   const faceboxes = engine.faceboxes ? await engine.faceboxes.detect(rgb, thresholds.faceBoxesMin) : [];

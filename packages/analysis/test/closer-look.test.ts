@@ -1,7 +1,13 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseImage } from '../src/image/analyse-image.ts';
-import { confirmCrops, confirmSecondLook, secondLookCandidates, trustedAlone } from '../src/image/closer-look.ts';
+import {
+  confirmCrops,
+  confirmSecondLook,
+  crowdSecondOpinion,
+  secondLookCandidates,
+  trustedAlone,
+} from '../src/image/closer-look.ts';
 import { decodeImage } from '../src/image/decode-image.ts';
 import { createEngine, type Engine } from '../src/image/human-engine.ts';
 import { farAway, fixture } from './helpers.ts';
@@ -30,6 +36,26 @@ describe('candidates of the second look: SSD and FaceBoxes merged (ADR 0225)', (
     expect(trusted).toEqual([{ ...d(0, 0, 16, 0.95), ssd: true }]);
     // a FaceBoxes 0.99 for a 16 px face is not taken on its word: Human confirms it like the others
     expect(toConfirm.map((c) => c.score)).toEqual([0.99, 0.8, 0.5]);
+  });
+});
+
+describe('a second opinion on small candidates Human refused, in a crowd only (ADR 0236)', () => {
+  const c = (side: number, score: number, ssd = false) => ({ box: [10, 10, side, side + 3] as Box, score, ssd });
+
+  it('asks nothing for a picture with fewer than two faces, however sure FaceBoxes is', () => {
+    const refused = [c(15, 0.99), c(20, 0.9)];
+    expect(crowdSecondOpinion(0, refused)).toEqual([]);
+    expect(crowdSecondOpinion(1, refused)).toEqual([]);
+    expect(crowdSecondOpinion(2, refused)).toEqual(refused);
+  });
+
+  it('with two faces or more, asks about small FaceBoxes candidates it was fairly sure of, not SSD ones', () => {
+    const small = c(15, thresholds.crowdFaceBoxesMin);
+    const unsure = c(15, thresholds.crowdFaceBoxesMin - 0.01);
+    // larger side 25 px: the mesh can judge a face that large, its refusal stands
+    const large = c(22, 0.9);
+    const fromSsd = c(15, 0.9, true);
+    expect(crowdSecondOpinion(3, [small, unsure, large, fromSsd])).toEqual([small]);
   });
 });
 
@@ -156,6 +182,19 @@ describe('closer look: the second detector, confirmed by Human (real models, ADR
     const far = await decodeImage(await farAway(80));
     expect(await confirmSecondLook(counted, far, [])).toHaveLength(1);
     expect(calls).toHaveLength(1);
+  });
+
+  it('never asks the crowd second opinion for a lone candidate, nor for a lone far face (ADR 0236)', async () => {
+    const calls: number[] = [];
+    const counted: Engine = {
+      ...engine,
+      front: { ...engine.front!, detect: (rgb, min) => (calls.push(1), engine.front!.detect(rgb, min)) },
+    };
+    const astronaut = await decodeImage(fixture('astronaut.jpg'));
+    expect((await analyseImage(counted, astronaut, { ...faces, closer: true })).faces).toHaveLength(1);
+    const far = await decodeImage(await farAway(80));
+    expect((await analyseImage(counted, far, { ...faces, closer: true })).faces).toHaveLength(1);
+    expect(calls).toHaveLength(0);
   });
 
   it('does not count the known face again, and finds no face in the coffee and cat pictures', async () => {

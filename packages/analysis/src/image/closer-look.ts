@@ -10,10 +10,13 @@
  *   face mesh, which crops the face from the detector's input, gets a sharper small face than its own
  *   bilinear crop would give (ADR 0104, 0105: on the scene pass and at setup).
  * A face found either way counts only if the mesh confirms it like any other and the detector is
- * surer of it than on the whole picture (enlarged textures look like faces too).
+ * surer of it than on the whole picture (enlarged textures look like faces too). One exception, in
+ * a crowd only (two faces or more already): a small FaceBoxes candidate the mesh refused may count on
+ * a second detector's opinion (MediaPipe's short-range BlazeFace, front-faces.ts, ADR 0236).
  */
 import sharp from 'sharp';
 import type { RgbImage } from './decode-image.ts';
+import type { FrontDetector } from './front-faces.ts';
 import type { Engine } from './human-engine.ts';
 import { thresholds } from './thresholds.ts';
 import { cropAround, cutByTile, gridTiles, inside, iou, mergeNewFaces, type Box } from './tiles.ts';
@@ -210,6 +213,9 @@ async function confirmedIn(
  * score and box score of the closer look whose centre lies in the candidate's box is kept (its box
  * from Human). At most secondMaxConfirm candidates are confirmed, the surest first (one detector
  * pass each, two for a small candidate the wide crop did not confirm; only a crowd has that many).
+ * In a picture with at least crowdMinFaces faces by then, a small FaceBoxes candidate Human refused
+ * in both crops is counted when MediaPipe's short-range BlazeFace is sure of it in the close crop
+ * (crowdSecondOpinion, ADR 0236; one pass of ~10 ms of CPU each, never for a lone candidate).
  */
 export async function confirmSecondLook(engine: Engine, rgb: RgbImage, known: Box[]): Promise<CloserFace[]> {
   const faceboxes = engine.faceboxes ? await engine.faceboxes.detect(rgb, thresholds.faceBoxesMin) : [];
@@ -221,13 +227,53 @@ export async function confirmSecondLook(engine: Engine, rgb: RgbImage, known: Bo
     meshScore: 0,
     score: d.score,
   }));
+  const refused: Candidate[] = [];
   for (const d of toConfirm) {
+    let face: CloserFace | null = null;
     for (const { crop, upscale } of confirmCrops(d.box, rgb.width, rgb.height)) {
-      const face = await confirmedIn(engine, rgb, d.box, crop, upscale, known);
-      if (!face) continue;
-      found.push({ ...face, score: d.score });
-      break;
+      face = await confirmedIn(engine, rgb, d.box, crop, upscale, known);
+      if (face) break;
+    }
+    if (face) found.push({ ...face, score: d.score });
+    else refused.push(d);
+  }
+  if (engine.front) {
+    const masks = [...known, ...found.map((f) => f.box)];
+    for (const d of crowdSecondOpinion(known.length + found.length, refused)) {
+      const score = await frontOpinion(engine.front, rgb, d.box, masks);
+      if (score >= thresholds.crowdFrontMin) found.push({ box: d.box, boxScore: score, meshScore: 0, score: d.score });
     }
   }
   return mergeNewFaces(known, found).map(({ box, boxScore, meshScore }) => ({ box, boxScore, meshScore }));
+}
+
+/**
+ * The candidates Human refused in both crops that get a second opinion (ADR 0236), as pure
+ * logic: none unless the picture already has crowdMinFaces faces (a lone candidate pays nothing and
+ * gains nothing); then FaceBoxes' small ones (larger side at most closeLookMaxPx, the size the mesh
+ * cannot judge) it gave at least crowdFaceBoxesMin. SSD's are not asked again: SSD runs only when no
+ * face was found.
+ */
+export function crowdSecondOpinion(faces: number, refused: Candidate[]): Candidate[] {
+  if (faces < thresholds.crowdMinFaces) return [];
+  return refused.filter(
+    (d) =>
+      !d.ssd && d.score >= thresholds.crowdFaceBoxesMin && Math.max(d.box[2], d.box[3]) <= thresholds.closeLookMaxPx,
+  );
+}
+
+/**
+ * How sure MediaPipe's short-range BlazeFace (front-faces.ts) is of a face whose centre lies in the
+ * candidate's box (widened by a quarter), in the candidate's close crop (confirmCrops: 6 times its
+ * size, at least 96 px) with the faces already found painted over; 0 if it sees none there.
+ */
+async function frontOpinion(front: FrontDetector, rgb: RgbImage, candidate: Box, masks: Box[]): Promise<number> {
+  const crop = cropAround(candidate, rgb.width, rgb.height, CLOSE_FACTOR, CLOSE_MIN_PX);
+  const img = await tileOf(rgb, crop, masks, 1);
+  let best = 0;
+  for (const f of await front.detect(img, thresholds.crowdFrontMin)) {
+    const box: Box = [f.box[0] + crop[0], f.box[1] + crop[1], f.box[2], f.box[3]];
+    if (inside([box[0] + box[2] / 2, box[1] + box[3] / 2], candidate, 0.25)) best = Math.max(best, f.score);
+  }
+  return best;
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Config, Human as HumanType, Result } from '@vladmandic/human';
 import path from 'node:path';
 import { createFaceBoxes, type FaceBoxesDetector } from './faceboxes.ts';
+import { createFrontDetector, type FrontDetector } from './front-faces.ts';
 import { createSsdDetector, type SsdDetector } from './ssd-faces.ts';
 import { humanModelBaseUrl, humanPackageDir, registerFileRouter, wasmDir, type TfIo } from './model-files.ts';
 
@@ -86,6 +87,8 @@ export interface Engine {
   ssd?: SsdDetector;
   /** the third (ADR 0225), on the same tfjs; absent when not loaded */
   faceboxes?: FaceBoxesDetector;
+  /** a second opinion on small faces in a crowd (ADR 0236), on the same tfjs; absent when not loaded */
+  front?: FrontDetector;
   detect(rgb: { data: Buffer; width: number; height: number }, opts?: EngineOptions): Promise<HumanResult>;
 }
 
@@ -102,6 +105,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   const faces = opts.faces ?? true;
   const ssd = faces ? await createSsdDetector(human.tf as unknown as Record<string, unknown>) : undefined;
   const faceboxes = faces ? await createFaceBoxes(human.tf) : undefined;
+  const front = faces ? await createFrontDetector(human.tf) : undefined;
   const loadMs = performance.now() - started;
   const tf = human.tf;
   return {
@@ -109,6 +113,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     loadMs,
     ssd,
     faceboxes,
+    front,
     async detect(rgb, runOpts = opts) {
       const pixels = new Uint8Array(rgb.data.buffer, rgb.data.byteOffset, rgb.data.byteLength);
       const tensor = tf.tidy(() =>

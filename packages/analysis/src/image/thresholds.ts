@@ -38,6 +38,18 @@ export const thresholds = {
    */
   closeLookMaxPx: 24,
   /**
+   * in a crowd (at least crowdMinFaces faces confirmed, so a lone candidate never pays for it nor
+   * gains a face from it), a small candidate (closeLookMaxPx) of FaceBoxes at crowdFaceBoxesMin or
+   * more that Human refused in both crops counts when MediaPipe's short-range BlazeFace, on the close
+   * crop, is at least crowdFrontMin sure of it (front-faces.ts, ADR 0236). On the tuned-on sets real
+   * faces so refused scored 0.32-0.92 on it, painted heads 0.40-0.87: the score alone tells nothing,
+   * which is why it is only heard in a picture that already has two faces (whose verdict is then
+   * "multiple faces" anyway) and why wall art is still dropped against the primary picture
+   */
+  crowdMinFaces: 2,
+  crowdFaceBoxesMin: 0.5,
+  crowdFrontMin: 0.8,
+  /**
    * a face too small for the mesh to judge (larger side at most ssdTrustMaxPx) is kept on the
    * second detector's word alone when it is this sure of it (ADR 0217); the mesh's score of a face
    * of 11-14 px swings from 0.2 to 0.9 with the crop, SSD was trained on such faces

@@ -33,9 +33,11 @@ async function main() {
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7) % 255;
   const warm = { data: pixels, width: w, height: h };
   await engine.detect(warm);
-  // and those of the scene pass's second look (SSD, FaceBoxes: ADR 0105, 0225)
+  // and those of the scene pass's second look (SSD, FaceBoxes, the crowd's second opinion: ADR 0105,
+  // 0225, 0236)
   await engine.ssd?.detect(warm, 0.5);
   await engine.faceboxes?.detect(warm, 0.5);
+  await engine.front?.detect(warm, 0.5);
   const firstInferenceMs = performance.now() - t;
 
   async function image(bytes: Uint8Array, opts: AnalyseOptions, field: string): Promise<ImageAnalysis> {

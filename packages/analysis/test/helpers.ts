@@ -1,13 +1,20 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { humanPackageDir } from '../src/image/model-files.ts';
+import { humanPackageDir, packagedModelUrl } from '../src/image/model-files.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const fixture = (name: string) => readFileSync(path.join(here, 'fixtures', name));
+
+/** sha256 of a model file kept in the package's models/ folder (models/README.md lists them) */
+export const packagedModelSha = (file: string) =>
+  createHash('sha256')
+    .update(readFileSync(fileURLToPath(packagedModelUrl(file))))
+    .digest('hex');
 
 /** the same person twice, side by side: a two-face picture */
 export async function twoFaces(): Promise<Buffer> {

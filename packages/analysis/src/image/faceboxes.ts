@@ -10,9 +10,9 @@
  * its anchors were made for. Its detections are only candidates, like SSD's: each is confirmed by
  * Human's mesh (closer-look.ts).
  */
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RgbImage } from './decode-image.ts';
+import { packagedModelUrl } from './model-files.ts';
+import type { Tensor, Tf } from './tf-subset.ts';
 import type { Box } from './tiles.ts';
 
 /** the longer side FaceBoxes sees a picture at: its training size */
@@ -27,27 +27,6 @@ export interface FaceBoxesFace {
 export interface FaceBoxesDetector {
   loadMs: number;
   detect(rgb: RgbImage, minScore: number): Promise<FaceBoxesFace[]>;
-}
-
-/** the model's folder in this package */
-export function faceBoxesModelUrl(): string {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'models');
-  return pathToFileURL(path.join(dir, 'faceboxes.json')).href;
-}
-
-/** the parts of tfjs used here (Human's namespace: one engine, one wasm backend) */
-interface Tensor {
-  data(): Promise<ArrayLike<number>>;
-  dispose(): void;
-}
-interface Tf {
-  tidy<T>(fn: () => T): T;
-  tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): Tensor;
-  expandDims(t: Tensor, axis: number): Tensor;
-  cast(t: Tensor, dtype: 'int32'): Tensor;
-  image: { resizeBilinear(t: Tensor, size: [number, number]): Tensor };
-  dispose(t: Tensor | Tensor[]): void;
-  loadGraphModel(url: string): Promise<{ executeAsync(input: Tensor, outputs: string[]): Promise<Tensor | Tensor[]> }>;
 }
 
 /**
@@ -85,7 +64,7 @@ export function faceBoxesFrom(
 export async function createFaceBoxes(tfNamespace: unknown): Promise<FaceBoxesDetector> {
   const tf = tfNamespace as Tf;
   const started = performance.now();
-  const model = await tf.loadGraphModel(faceBoxesModelUrl());
+  const model = await tf.loadGraphModel(packagedModelUrl('faceboxes.json'));
   const loadMs = performance.now() - started;
   return {
     loadMs,

@@ -9,9 +9,9 @@
  * is a sixth of that crop, the size this model was trained for (a face filling much of a selfie
  * picture). It never runs on a whole picture and never on a picture with fewer than two faces.
  */
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RgbImage } from './decode-image.ts';
+import { packagedModelUrl } from './model-files.ts';
+import type { Tensor, Tf } from './tf-subset.ts';
 import type { Box } from './tiles.ts';
 
 /** the model's input side */
@@ -26,12 +26,6 @@ export interface FrontFace {
 export interface FrontDetector {
   loadMs: number;
   detect(rgb: RgbImage, minScore: number): Promise<FrontFace[]>;
-}
-
-/** the model's folder in this package */
-export function frontModelUrl(): string {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'models');
-  return pathToFileURL(path.join(dir, 'blazeface-front.json')).href;
 }
 
 /**
@@ -81,30 +75,11 @@ export function frontFacesFrom(
   return found.sort((a, b) => b.score - a.score);
 }
 
-/** the parts of tfjs used here (Human's namespace: one engine, one wasm backend) */
-interface Tensor {
-  size: number;
-  data(): Promise<ArrayLike<number>>;
-  dispose(): void;
-}
-interface Tf {
-  tidy<T>(fn: () => T): T;
-  tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): Tensor;
-  expandDims(t: Tensor, axis: number): Tensor;
-  cast(t: Tensor, dtype: 'float32'): Tensor;
-  div(t: Tensor, v: number): Tensor;
-  sub(t: Tensor, v: number): Tensor;
-  concat(ts: Tensor[], axis: number): Tensor;
-  image: { resizeBilinear(t: Tensor, size: [number, number]): Tensor };
-  dispose(t: Tensor | Tensor[]): void;
-  loadGraphModel(url: string): Promise<{ execute(input: Tensor): Tensor | Tensor[] }>;
-}
-
 /** Loads the model on Human's tfjs (`human.tf`, the wasm backend and the file router set up). */
 export async function createFrontDetector(tfNamespace: unknown): Promise<FrontDetector> {
   const tf = tfNamespace as Tf;
   const started = performance.now();
-  const model = await tf.loadGraphModel(frontModelUrl());
+  const model = await tf.loadGraphModel(packagedModelUrl('blazeface-front.json'));
   const loadMs = performance.now() - started;
   const anchors = frontAnchors();
   return {

@@ -27,6 +27,11 @@ export function wasmDir(): string {
   return path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm')) + path.sep;
 }
 
+/** URL of a model file kept in this package's `models/` folder (models/README.md: where each comes from). */
+export function packagedModelUrl(file: string): string {
+  return pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'models', file)).href;
+}
+
 export function humanModelBaseUrl(): string {
   return pathToFileURL(humanModelDir()).href + '/';
 }

@@ -6,6 +6,8 @@ import { createDb, type Database } from '@invigil/db';
 import { seed } from '@invigil/db/seed/index';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { openSeededSnapshot } from './seeded-snapshot.ts';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 
@@ -45,6 +47,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The run's seeded snapshot on PGlite (test/global-setup.ts); otherwise a database migrated and
+ * seeded here (PostgreSQL, or a run without the global set-up).
+ */
+async function openSeededDatabase(databaseUrl: string | undefined): Promise<Database> {
+  const snapshot = databaseUrl ? null : inject('seededSnapshot');
+  if (snapshot) return openSeededSnapshot(snapshot);
+  const database = await createDb({ databaseUrl, poolSize: 5 });
+  await database.migrate();
+  await seed(database);
+  return database;
+}
+
 /** A fully built app on a fresh, migrated and seeded database; logs off unless `logger` is given. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
@@ -52,9 +67,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invigil-test-'));
   const scratch = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL) : null;
-  const database = await createDb({ databaseUrl: scratch?.url, poolSize: 5 });
-  await database.migrate();
-  await seed(database);
+  const database = await openSeededDatabase(scratch?.url);
   const config: AppConfig = {
     ...loadConfig({}),
     dataDir,

@@ -68,6 +68,13 @@ describe('a check sent again after its reply was lost is judged once (ADR 0237)'
     const id = await monitoredAttempt(t, DEMO.candidate.email, { photo_matching: 0, ...settings });
     expect((await post('/api/test/savePrimaryImage', { userexamid: id, imagePath: FACE })).statusCode).toBe(200);
     expect((await post('/api/test/startExam', { id })).statusCode).toBe(200);
+    // a photo_timer (20 s) since the start: the first picture is the page's first run (ADR 0239)
+    await t.database.executeSql(
+      `UPDATE user_exams SET started_at = started_at - interval '20 seconds',
+              deadline_at = deadline_at - interval '20 seconds', photo_run_at = photo_run_at - interval '20 seconds'
+        WHERE id = $1`,
+      [id],
+    );
     return id;
   }
   const row = async (id: number) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProctoringRepository } from '../src/modules/proctoring/proctoring.repository.ts';
 import { audioForm } from './audio-form.ts';
 import { bearer, createTestApp, DEMO, loginAs, type TestApp } from './helpers.ts';
-import { monitoredAttempt, oneFaceAnalyzer, pngDataUrl } from './proctoring-fixtures.ts';
+import { faceSummary, monitoredAttempt, oneFaceAnalyzer, pngDataUrl } from './proctoring-fixtures.ts';
 
 /**
  * Proctoring walk 2 (ADR 0226): a silence of the periodic photo check is a gap support can read on
@@ -14,6 +14,18 @@ const FACE = pngDataUrl();
 
 /** While set, the fake analysis pool is overloaded: every picture and sample is refused (503). */
 let overloaded = false;
+/** While set, the fake analysis sees no face in a picture. */
+let noFace = false;
+
+/** The one-face analysis, but no face while `noFace` is set. */
+function analyzer() {
+  const base = oneFaceAnalyzer(() => overloaded);
+  return {
+    ...base,
+    describeFace: async (image: Buffer, embedding: boolean, scene?: boolean) =>
+      noFace ? { ...faceSummary(0), embedding: null } : base.describeFace(image, embedding, scene),
+  };
+}
 
 /** When the server refused pictures and samples for a busy analysis: moved back with the rest as time passes. */
 const BUSY_TIMES = ['picture_busy_from', 'picture_busy_to', 'audio_busy_from', 'audio_busy_to'];
@@ -24,7 +36,7 @@ describe('gaps in the periodic photo check', () => {
   let support: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ proctoringSamplesPerMinute: 10_000 }, { analyzer: oneFaceAnalyzer(() => overloaded) });
+    t = await createTestApp({ proctoringSamplesPerMinute: 10_000 }, { analyzer: analyzer() });
     cand = await loginAs(t.app, DEMO.candidate.email, DEMO.candidate.password);
     support = await loginAs(t.app, DEMO.support.email, DEMO.support.password);
   });
@@ -45,10 +57,17 @@ describe('gaps in the periodic photo check', () => {
     expect((await post('/api/test/startExam', { id })).statusCode).toBe(200);
     return id;
   }
-  const check = async (id: number) =>
-    expect((await post('/api/proctoring/photoCheck', { userexamid: id, imagePath: FACE })).json()).toMatchObject({
-      outcome: 'ok',
-    });
+  /** A periodic picture, taken `takenAgoMs` before it is sent (the page's hint). */
+  const check = async (id: number, takenAgoMs?: number) =>
+    expect(
+      (await post('/api/proctoring/photoCheck', { userexamid: id, imagePath: FACE, takenAgoMs })).json(),
+    ).toMatchObject({ outcome: noFace ? 'N' : 'ok' });
+  /** The browser's runs the server counted since the start or the last resume. */
+  const runs = async (id: number) =>
+    Number(
+      ((await sql(`SELECT photo_checks FROM user_exams WHERE id = $1`, id)).rows[0] as { photo_checks: number })
+        .photo_checks,
+    );
   /** The last picture (or the start) `seconds` back, as if the time had passed. */
   const silence = (id: number, seconds: number) =>
     sql(
@@ -63,6 +82,7 @@ describe('gaps in the periodic photo check', () => {
               deadline_at = deadline_at - make_interval(secs => ${seconds}),
               last_photo_at = last_photo_at - make_interval(secs => ${seconds}),
               last_audio_at = last_audio_at - make_interval(secs => ${seconds}),
+              photo_run_at = photo_run_at - make_interval(secs => ${seconds}),
               ${BUSY_TIMES.map((c) => `${c} = ${c} - make_interval(secs => ${seconds})`).join(', ')} WHERE id = $1`,
       id,
     );
@@ -95,7 +115,11 @@ describe('gaps in the periodic photo check', () => {
 
   it('after the browser took its 4 checks the silence is no gap; a resumed page starts them over', async () => {
     const id = await startedAttempt();
-    for (let i = 0; i < PHOTO_CHECK_RUNS; i++) await check(id);
+    for (let i = 0; i < PHOTO_CHECK_RUNS; i++) {
+      await pass(id, 20);
+      await check(id);
+    }
+    expect(await runs(id)).toBe(PHOTO_CHECK_RUNS);
     await silence(id, 300);
     await sweep();
     expect(await gapRows(id)).toBe(0);
@@ -130,6 +154,78 @@ describe('gaps in the periodic photo check', () => {
     // The resumes leave the violations counted so far as they were.
     const { rows } = await sql(`SELECT photo_warnings FROM user_exams WHERE id = $1`, id);
     expect(Number((rows[0] as { photo_warnings: number }).photo_warnings)).toBe(2);
+  });
+
+  describe("the browser's 4 runs are counted on the server's clock (security review row 87, ADR 0239)", () => {
+    it('four pictures within a second of the start, then nothing, are one early picture: the silence is a gap', async () => {
+      const id = await startedAttempt();
+      for (let i = 0; i < PHOTO_CHECK_RUNS; i++) await check(id);
+      expect(await runs(id)).toBe(0);
+      await pass(id, 60);
+      await sweep();
+      expect(await gapRows(id)).toBe(1);
+      // a claim that they were taken long ago counts for nothing before the start
+      const later = await startedAttempt();
+      for (let i = 0; i < PHOTO_CHECK_RUNS; i++) await check(later, 3_600_000);
+      expect(await runs(later)).toBe(0);
+    });
+
+    it('a burst after the first run is one run; the runs after it come a photo_timer apart', async () => {
+      const id = await startedAttempt();
+      await pass(id, 20);
+      for (let i = 0; i < 3; i++) await check(id);
+      expect(await runs(id)).toBe(1);
+      await pass(id, 15);
+      await check(id);
+      expect(await runs(id)).toBe(1);
+      await pass(id, 2);
+      await check(id);
+      expect(await runs(id)).toBe(2);
+    });
+
+    it('pictures kept through an outage count as the runs they were, by when the page took them', async () => {
+      const id = await startedAttempt();
+      await pass(id, 20);
+      await check(id);
+      // offline from 30 s to 90 s: the pictures of 40, 60 and 80 s go together at 90 s
+      await pass(id, 70);
+      for (const ago of [50_000, 30_000, 10_000]) await check(id, ago);
+      expect(await runs(id)).toBe(PHOTO_CHECK_RUNS);
+      // the outage itself was a silence (70 s, found when the pictures came); the end is not
+      expect(await gapRows(id)).toBe(1);
+      await pass(id, 300);
+      await sweep();
+      expect(await gapRows(id)).toBe(1);
+    });
+
+    it("with photo_action 'S' the retake after a problem is a run; with 'C' there is no retake", async () => {
+      for (const [photo_action, counted] of [
+        ['S', 2],
+        ['C', 1],
+      ] as const) {
+        const id = await startedAttempt({ monitoringflag: 1, photo_matching: 0, photo_action });
+        await pass(id, 20);
+        noFace = true;
+        try {
+          await check(id);
+        } finally {
+          noFace = false;
+        }
+        await check(id);
+        expect(await runs(id)).toBe(counted);
+      }
+    });
+
+    it('a resumed page is due a photo_timer after its resume, however long the attempt ran', async () => {
+      const id = await startedAttempt();
+      await pass(id, 200);
+      expect((await post('/api/test/resumeExam', { id })).statusCode).toBe(200);
+      await check(id);
+      expect(await runs(id)).toBe(0);
+      await pass(id, 20);
+      await check(id);
+      expect(await runs(id)).toBe(1);
+    });
   });
 
   it("the browser's device reports of an attempt are on its timeline, the other user's are refused", async () => {
@@ -265,6 +361,7 @@ describe('gaps in the periodic photo check', () => {
       await sql(
         `UPDATE user_exams SET started_at = started_at - make_interval(secs => ${seconds}),
                 last_audio_at = last_audio_at - make_interval(secs => ${seconds}),
+              photo_run_at = photo_run_at - make_interval(secs => ${seconds}),
                 ${BUSY_TIMES.map((c) => `${c} = ${c} - make_interval(secs => ${seconds})`).join(', ')} WHERE id = $1`,
         id,
       );

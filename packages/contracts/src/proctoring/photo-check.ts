@@ -15,6 +15,12 @@ export const PhotoCheckRequest = z.object({
   expression2: Expression,
   /** the page's name for this picture, the same when it is sent again (ADR 0237) */
   checkId: CheckId,
+  /**
+   * How long before sending the page took the picture (ms, its own clock): a picture kept through
+   * an outage still counts as the run it was. A hint: the server counts a run only once most of a
+   * photo_timer has passed on its own clock since the last (ADR 0239).
+   */
+  takenAgoMs: z.number().int().min(0).max(3_600_000).optional(),
 });
 export type PhotoCheckRequest = z.infer<typeof PhotoCheckRequest>;
 

@@ -158,6 +158,14 @@ export const userExams = pgTable(
     lastPhotoAt: timestamp('last_photo_at', { withTimezone: true }),
     /** periodic pictures since the start or the last resume (the browser takes PHOTO_CHECK_RUNS) */
     photoChecks: integer('photo_checks').notNull().default(0),
+    /**
+     * When the last counted periodic picture was taken (or the start, or the last resume), and
+     * whether its check found a problem: the next picture counts as one of the PHOTO_CHECK_RUNS
+     * only when it was taken most of a photo_timer later, or is the retake after a problem. A
+     * burst of pictures is one run, so it cannot end the checks early (ADR 0239).
+     */
+    photoRunAt: timestamp('photo_run_at', { withTimezone: true }),
+    photoRunProblem: boolean('photo_run_problem').notNull().default(false),
     /** the last periodic speaker sample of the test: a longer silence than audioGapSeconds is a gap (ADR 0233) */
     lastAudioAt: timestamp('last_audio_at', { withTimezone: true }),
     /**

@@ -328,11 +328,13 @@ export class ExamRepository {
 
   /**
    * 000/998 to 001. The first start fixes the start and the deadline; a start after a retest
-   * keeps them (ADR 0070: a retest never gives more time). False when not startable.
+   * keeps them (ADR 0070: a retest never gives more time). The new page's periodic photo checks
+   * are due from now (ADR 0239). False when not startable.
    */
   async start(userExamId: number, language: string): Promise<boolean> {
     const { rows } = await this.database.executeSql(
       `UPDATE user_exams ue SET status = '001', finished_at = NULL, selected_language = $2, updated_at = now(),
+              photo_checks = 0, photo_run_at = now(), photo_run_problem = false,
               started_at = COALESCE(ue.started_at, now()),
               deadline_at = COALESCE(ue.deadline_at, now() + make_interval(secs => e.duration_seconds))
          FROM exams e WHERE e.id = ue.exam_id AND ue.id = $1 AND ue.status IN ('000', '998') RETURNING ue.id`,
@@ -343,7 +345,7 @@ export class ExamRepository {
 
   /**
    * A resumed page starts the periodic photo check over (PHOTO_CHECK_RUNS pictures, the first one
-   * photo_timer after now), so the count starts over. The silence starts over only when the page
+   * photo_timer after now), so the count starts over and the runs are due from now (ADR 0239). The silence starts over only when the page
    * before had taken all its checks: while it still owed some, the silence goes on from the last
    * picture, or a reload every photo_timer would never send one and never show a gap (attack walk
    * 4, ADR 0227). Before the first picture last_photo_at stays empty: the first periodic check gets
@@ -351,7 +353,7 @@ export class ExamRepository {
    */
   async restartPhotoChecks(userExamId: number): Promise<void> {
     await this.database.executeSql(
-      `UPDATE user_exams SET photo_checks = 0,
+      `UPDATE user_exams SET photo_checks = 0, photo_run_at = now(), photo_run_problem = false,
               last_photo_at = CASE WHEN last_photo_at IS NOT NULL AND photo_checks >= $2::int THEN now() ELSE last_photo_at END
         WHERE id = $1 AND status = '001'`,
       [userExamId, PHOTO_CHECK_RUNS],

@@ -58,6 +58,23 @@ const toGap = (r: GapRow): Gap => ({
   busy: busyOf(r.detail),
 });
 
+/**
+ * Whether an arriving periodic picture (SQL over user_exams; $4, $5 as in CHECK_COLUMNS) is one of
+ * the browser's PHOTO_CHECK_RUNS: taken at least $4 seconds after the last counted one (or the start
+ * or resume), or the retake the last one's problem asked for. A burst of pictures is one run.
+ */
+const PICTURE_IS_RUN = `(photo_run_problem OR $5::timestamptz >= COALESCE(photo_run_at, started_at) + make_interval(secs => $4::float8))`;
+
+/** A periodic picture as one of the browser's runs (ADR 0239). */
+export interface PictureRun {
+  /** seconds after the last counted run when the next one is due (most of photo_timer) */
+  dueAfterSeconds: number;
+  /** when the picture was taken: its request's arrival less the page's `takenAgoMs` */
+  takenAt: Date;
+  /** the check found a problem with photo_action 'S': the page may retake it after 2 s */
+  retakeNext: boolean;
+}
+
 /** What a check refused for a busy analysis is counted in: pictures or speaker samples. */
 export type BusyCheck = 'picture' | 'audio';
 /**
@@ -71,7 +88,12 @@ const CHECK_COLUMNS = {
     from: 'picture_busy_from',
     to: 'picture_busy_to',
     event: 'no_picture',
-    moved: 'last_photo_at = now(), photo_checks = photo_checks + 1',
+    // $4 the seconds after the last run when the next is due, $5 when this picture was taken,
+    // $6 whether the next picture may be this one's retake (ADR 0239)
+    moved: `last_photo_at = now(),
+            photo_checks = photo_checks + CASE WHEN ${PICTURE_IS_RUN} THEN 1 ELSE 0 END,
+            photo_run_problem = CASE WHEN ${PICTURE_IS_RUN} THEN $6::boolean ELSE photo_run_problem END,
+            photo_run_at = CASE WHEN ${PICTURE_IS_RUN} THEN $5::timestamptz ELSE photo_run_at END`,
   },
   audio: {
     last: 'last_audio_at',
@@ -326,11 +348,19 @@ export class ProctoringRepository {
 
   /**
    * A periodic picture arrived: records a gap when the last one (or the start) is older than
-   * `gapSeconds` and the sweep has not recorded it yet, then moves last_photo_at to now and counts
-   * the check. Returns the gap it recorded, if any (for the timeline).
+   * `gapSeconds` and the sweep has not recorded it yet, then moves last_photo_at to now and, when
+   * it is one of the browser's runs (`run`, PICTURE_IS_RUN), counts the check. Returns the gap it
+   * recorded, if any (for the timeline).
    */
-  async pictureArrived(userExamId: number, userId: number, gapSeconds: number): Promise<Gap[]> {
-    const { rows } = await this.database.executeSql<GapRow>(arrivalSql('picture'), [userExamId, userId, gapSeconds]);
+  async pictureArrived(userExamId: number, userId: number, gapSeconds: number, run: PictureRun): Promise<Gap[]> {
+    const { rows } = await this.database.executeSql<GapRow>(arrivalSql('picture'), [
+      userExamId,
+      userId,
+      gapSeconds,
+      run.dueAfterSeconds,
+      run.takenAt.toISOString(),
+      run.retakeNext,
+    ]);
     return rows.map(toGap);
   }
 

@@ -215,7 +215,8 @@ export default async function proctoringRoutes(fastify: FastifyInstance) {
         response: { 200: PhotoCheckResponse },
       },
     },
-    async (req) => service.photoCheck(req.user, req.body),
+    // when the request began to arrive: the picture was taken before its upload and analysis
+    async (req, reply) => service.photoCheck(req.user, req.body, new Date(Date.now() - reply.elapsedTime)),
   );
 
   // Fire-and-forget device logs: small bodies, a per-user rate limit, a per-attempt cap (service).

@@ -45,6 +45,13 @@ import {
 } from './proctoring.repository.ts';
 import type { AttemptActivity } from '../support/attempt-activity.ts';
 
+/**
+ * A periodic picture counts as the next of the browser's PHOTO_CHECK_RUNS when it was taken this
+ * much of a photo_timer after the last counted one (ADR 0239). The honest page takes them a full
+ * photo_timer apart; the fifth left over covers its clock starting after the start's reply.
+ */
+const PHOTO_RUN_DUE = 0.8;
+
 /** Gaps one sweep query records, and queries a sweep runs while they come full. */
 const GAP_BATCH = 5000;
 const GAP_BATCHES = 10;
@@ -263,9 +270,9 @@ export class ProctoringService {
    * with photo_action 'S' the PHOTO_STOP_AFTER-th violation stops the attempt (111). A busy
    * analysis (503) happens before anything is stored or counted.
    */
-  async photoCheck(user: AuthUser, body: PhotoCheckRequest): Promise<PhotoCheckResponse> {
+  async photoCheck(user: AuthUser, body: PhotoCheckRequest, receivedAt = new Date()): Promise<PhotoCheckResponse> {
     const ue = await this.userExamFor(user, body.userexamid, 'store');
-    return this.once(ue, 'picture', body.checkId, () => this.judgePicture(user, ue, body));
+    return this.once(ue, 'picture', body.checkId, () => this.judgePicture(user, ue, body, receivedAt));
   }
 
   /**
@@ -299,7 +306,12 @@ export class ProctoringService {
     return reply;
   }
 
-  private async judgePicture(user: AuthUser, ue: UserExamRef, body: PhotoCheckRequest): Promise<PhotoCheckResponse> {
+  private async judgePicture(
+    user: AuthUser,
+    ue: UserExamRef,
+    body: PhotoCheckRequest,
+    receivedAt: Date,
+  ): Promise<PhotoCheckResponse> {
     if (ue.status !== EXAM_STATUS.inProgress) throw new HttpError(409, NOT_IN_PROGRESS, { examStatus: ue.status });
     const settings = monitoringSettings(ue.settings ?? {});
     const bytes = this.decodeImage(body.imagePath);
@@ -320,7 +332,15 @@ export class ProctoringService {
       outcome = 'mismatch';
     // before this picture is stored: is it, byte for byte, the last one or the setup picture?
     const samePicture = await this.samePictureAs(ue.id, bytes);
-    this.recordGapEvents(await this.repo.pictureArrived(ue.id, user.id, 2 * settings.photo_timer));
+    this.recordGapEvents(
+      await this.repo.pictureArrived(ue.id, user.id, 2 * settings.photo_timer, {
+        dueAfterSeconds: PHOTO_RUN_DUE * settings.photo_timer,
+        // taken when the page says, but never after its request began to arrive (an upload and
+        // the analysis take seconds on a slow link or a busy node)
+        takenAt: new Date(receivedAt.getTime() - (body.takenAgoMs ?? 0)),
+        retakeNext: outcome !== 'ok' && settings.photo_action === 'S',
+      }),
+    );
     const common = { photoTag: PHOTO_TAG[outcome], expression1: body.expression1, expression2: body.expression2 };
     const { key } =
       outcome === 'ok'

@@ -61,9 +61,10 @@ export async function photoCheck(
   userexamid: number,
   imagePath: string,
   checkId: string,
+  takenAgoMs: number,
 ): Promise<CallResult<PhotoVerdict>> {
   try {
-    return { verdict: await apiPost('/api/proctoring/photoCheck', { userexamid, imagePath, checkId }) };
+    return { verdict: await apiPost('/api/proctoring/photoCheck', { userexamid, imagePath, checkId, takenAgoMs }) };
   } catch (e) {
     return failure(e);
   }

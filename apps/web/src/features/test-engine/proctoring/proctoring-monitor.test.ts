@@ -159,6 +159,10 @@ describe('ProctoringMonitor', () => {
     expect(calls.slice(4).map(([image]) => image)).toEqual([1, 1, 2, 3].map((i) => `data:image/jpeg;base64,PIC${i}`));
     expect(calls[5]![1]).toBe(calls[0]![1]);
     expect(new Set(calls.slice(5).map(([, id]) => id)).size).toBe(3);
+    // each says when it was taken (20, 40 and 60 s; sent at 62 s): the server counts them as the
+    // three runs they were, not one burst (ADR 0239)
+    expect(calls.slice(5).map(([, , ago]) => ago)).toEqual([42_000, 22_000, 2000]);
+    expect(calls[0]![2]).toBe(0);
     expect(m.get().dialog).toBeNull();
     m.dispose();
   });

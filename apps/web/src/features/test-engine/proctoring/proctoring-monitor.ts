@@ -18,8 +18,12 @@ export interface MonitorDeps {
   settings: MonitorSettings;
   /** A JPEG (0.8) data URL of the camera now, or null when the camera gives no picture. */
   capture(): Promise<string | null>;
-  /** `checkId` names the picture; a retry sends the same, so the server judges it once (ADR 0237). */
-  photoCheck(image: string, checkId: string): Promise<CallResult<PhotoVerdict>>;
+  /**
+   * `checkId` names the picture; a retry sends the same, so the server judges it once (ADR 0237).
+   * `takenAgoMs`: how long ago it was taken, so a picture kept through an outage counts as the
+   * run it was (ADR 0239).
+   */
+  photoCheck(image: string, checkId: string, takenAgoMs: number): Promise<CallResult<PhotoVerdict>>;
   /** A 15-second sample (Opus in webm/ogg), or null when recording failed. */
   recordSample?(): Promise<Blob | null>;
   audioCheck?(sample: Blob, checkId: string): Promise<CallResult<AudioVerdict>>;
@@ -33,11 +37,14 @@ export interface MonitorDeps {
   onStopped(): void;
 }
 
-/** A picture or sample and the name it keeps through its retries. */
+/** A picture or sample, the name it keeps through its retries and when it was taken (performance.now()). */
 interface Named<T> {
   item: T;
   checkId: string;
+  takenAt: number;
 }
+
+const named = <T>(item: T): Named<T> => ({ item, checkId: newCheckId(), takenAt: performance.now() });
 
 /**
  * A random name for one check (ADR 0237): 128 bits from getRandomValues, which plain-http pages
@@ -81,7 +88,10 @@ export class ProctoringMonitor {
   constructor(private readonly deps: MonitorDeps) {
     const s = deps.settings;
     this.photos = new RetryQueue(
-      async (p) => toSend(await deps.photoCheck(p.item, p.checkId), (v) => this.onPhoto(v)),
+      async (p) =>
+        toSend(await deps.photoCheck(p.item, p.checkId, Math.round(performance.now() - p.takenAt)), (v) =>
+          this.onPhoto(v),
+        ),
       3,
       () => deps.log('video', 'picture_dropped', 'retry queue full'),
     );
@@ -175,7 +185,7 @@ export class ProctoringMonitor {
       this.cameraStopped();
       return;
     }
-    await this.photos.push({ item: img, checkId: newCheckId() });
+    await this.photos.push(named(img));
   }
 
   private async speakerRun() {
@@ -185,7 +195,7 @@ export class ProctoringMonitor {
       this.deps.log('audio', 'recording_failed');
       return;
     }
-    await this.samples.push({ item: sample, checkId: newCheckId() });
+    await this.samples.push(named(sample));
   }
 
   private onPhoto(v: PhotoVerdict) {

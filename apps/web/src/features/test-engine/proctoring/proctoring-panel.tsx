@@ -60,7 +60,7 @@ export default function ProctoringPanel({ examId }: { examId: number }) {
       m = new ProctoringMonitor({
         settings: s,
         capture: () => devices.capture(),
-        photoCheck: (img, checkId) => photoCheck(examId, img, checkId),
+        photoCheck: (img, checkId, takenAgoMs) => photoCheck(examId, img, checkId, takenAgoMs),
         recordSample: micOk ? () => devices.recordSample() : undefined,
         audioCheck: (blob, checkId) => audioCheck(examId, blob, checkId),
         log,

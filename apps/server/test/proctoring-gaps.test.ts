@@ -193,6 +193,13 @@ describe('gaps in the periodic photo check', () => {
       expect(await runs(id)).toBe(PHOTO_CHECK_RUNS);
       // the outage itself was a silence (70 s, found when the pictures came); the end is not
       expect(await gapRows(id)).toBe(1);
+      // the timeline notes, as the page's word, how long each kept picture waited
+      const res = await t.app.inject({ url: `/api/support/timeline/${id}`, headers: bearer(support) });
+      const photos = (res.json().events as { kind: string; data: Record<string, unknown> }[]).filter(
+        (e) => e.kind === 'proctoring.photo',
+      );
+      // (newest first)
+      expect(photos.map((e) => e.data.keptSeconds)).toEqual([10, 30, 50, undefined]);
       await pass(id, 300);
       await sweep();
       expect(await gapRows(id)).toBe(1);

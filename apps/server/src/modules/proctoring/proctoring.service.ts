@@ -52,6 +52,9 @@ import type { AttemptActivity } from '../support/attempt-activity.ts';
  */
 const PHOTO_RUN_DUE = 0.8;
 
+/** A picture the page says it took this long before sending is noted as kept on the timeline. */
+const KEPT_NOTED_SECONDS = 5;
+
 /** Gaps one sweep query records, and queries a sweep runs while they come full. */
 const GAP_BATCH = 5000;
 const GAP_BATCHES = 10;
@@ -341,6 +344,7 @@ export class ProctoringService {
         retakeNext: outcome !== 'ok' && settings.photo_action === 'S',
       }),
     );
+    const keptSeconds = Math.round((body.takenAgoMs ?? 0) / 1000);
     const common = { photoTag: PHOTO_TAG[outcome], expression1: body.expression1, expression2: body.expression2 };
     const { key } =
       outcome === 'ok'
@@ -370,6 +374,8 @@ export class ProctoringService {
           scene,
           staticFaces: seen.face_count - d.face_count,
           ...(samePicture ? { samePicture } : {}),
+          // kept by the page (a lost link, a busy server) and sent later: the page's own word
+          ...(keptSeconds >= KEPT_NOTED_SECONDS ? { keptSeconds } : {}),
         },
       });
     if (outcome === 'ok') {

@@ -71,6 +71,15 @@ describe('the attempt timeline in words (proctoring walk 2)', () => {
       'camera_stopped, status failure',
     );
     expect(summary(event('device.permission', { event: 'permission_denied', status: null }))).toBe('permission_denied');
+    expect(summary(event('device.video', { event: 'link_lost:75s', status: 'failure' }))).toBe(
+      'link_lost:75s, status failure, (the browser was offline for 75 s, it says)',
+    );
+  });
+
+  it("notes a picture the page kept and sent later, as the page's word (ADR 0239)", () => {
+    expect(summary(event('proctoring.photo', { photo_tag: 'regular', face_count: 1, keptSeconds: 42 }))).toBe(
+      'outcome regular, faces 1, taken 42 s before it was sent, the page says',
+    );
   });
 
   it('says when a periodic picture was the same, byte for byte, as an earlier one (ADR 0228)', () => {

@@ -43,6 +43,12 @@ function refusals(e: TimelineEvent, one: string, many: string): string | null {
   );
 }
 
+/** The page's report of a lost link (link_lost:41s, ADR 0239) in words, or null. */
+function linkLost(event: unknown): string | null {
+  const m = typeof event === 'string' ? /^link_lost:(\d+)s$/.exec(event) : null;
+  return m ? `(the browser was offline for ${m[1]} s, it says)` : null;
+}
+
 /** A few readable words of an event's data (the rest is in the title attribute). */
 export function summary(e: TimelineEvent): string {
   const d = e.data;
@@ -89,6 +95,8 @@ export function summary(e: TimelineEvent): string {
       if (d.stopped) parts.push('test stopped');
       // a real camera never sends the same JPEG twice: a still image, shown or replayed (ADR 0228)
       if (d.samePicture) parts.push(SAME_PICTURE[String(d.samePicture)] ?? 'the same picture as before');
+      // the page's own word: it kept the picture (a lost link, a busy server) and sent it later
+      if (typeof d.keptSeconds === 'number') parts.push(`taken ${d.keptSeconds} s before it was sent, the page says`);
       break;
     case 'proctoring.speakers':
       add('speakers', d.speakers);
@@ -114,6 +122,7 @@ export function summary(e: TimelineEvent): string {
       // The browser's own report (camera_stopped, permission_denied...): its words, as sent.
       add('', d.event);
       add('status', d.status);
+      more(linkLost(d.event));
       break;
     case 'resume':
       add('seconds left', d.secondsLeft);

@@ -148,13 +148,19 @@ describe('ProctoringMonitor', () => {
     deps.capture.mockImplementation(async () => `data:image/jpeg;base64,PIC${++n}`);
     // the first picture at 20 s, tried again at 22, 26, 34 and 50 s while offline (the next try
     // would be at 82 s); the pictures of 40 and 60 s wait behind it
-    await vi.advanceTimersByTimeAsync(20_000 + 42_000);
+    await vi.advanceTimersByTimeAsync(21_000);
+    window.dispatchEvent(new Event('offline'));
+    await vi.advanceTimersByTimeAsync(41_000);
+    window.dispatchEvent(new Event('offline'));
     const calls = deps.photoCheck.mock.calls;
     expect(calls).toHaveLength(5);
     expect(new Set(calls.map(([image, id]) => `${image} ${id}`)).size).toBe(1);
     expect(calls[0]![1]).toMatch(/^[0-9a-f]{32}$/);
     // the link is back: the three go now, not 20 s later
+    expect(deps.log.mock.calls.filter(([, event]) => event.startsWith('link_lost'))).toEqual([]);
     window.dispatchEvent(new Event('online'));
+    // the browser's report of the outage (from the first 'offline' at 21 s) goes with them
+    expect(deps.log).toHaveBeenCalledWith('video', 'link_lost:41s');
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.slice(4).map(([image]) => image)).toEqual([1, 1, 2, 3].map((i) => `data:image/jpeg;base64,PIC${i}`));
     expect(calls[5]![1]).toBe(calls[0]![1]);
@@ -164,6 +170,19 @@ describe('ProctoringMonitor', () => {
     expect(calls.slice(5).map(([, , ago]) => ago)).toEqual([42_000, 22_000, 2000]);
     expect(calls[0]![2]).toBe(0);
     expect(m.get().dialog).toBeNull();
+    m.dispose();
+  });
+
+  it('a finish sends the kept picture at once and takes no new one (flush)', async () => {
+    const { m, deps } = harness({}, [{ retry: true, afterMs: 30_000 }]);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(deps.photoCheck).toHaveBeenCalledTimes(1);
+    await m.flush();
+    expect(deps.photoCheck).toHaveBeenCalledTimes(2);
+    expect(deps.photoCheck.mock.calls[1]![1]).toBe(deps.photoCheck.mock.calls[0]![1]);
+    await vi.advanceTimersByTimeAsync(200_000);
+    expect(deps.capture).toHaveBeenCalledTimes(1);
+    expect(deps.photoCheck).toHaveBeenCalledTimes(2);
     m.dispose();
   });
 

@@ -84,6 +84,8 @@ export class ProctoringMonitor {
   readonly speakerTimer: CheckScheduler | null;
   private stopped = false;
   private disposed = false;
+  /** When the browser said the link went down (performance.now()), until it says it is back. */
+  private offlineSince: number | null = null;
 
   constructor(private readonly deps: MonitorDeps) {
     const s = deps.settings;
@@ -118,20 +120,50 @@ export class ProctoringMonitor {
     this.photoTimer?.start();
     this.speakerTimer?.start();
     globalThis.addEventListener?.('online', this.online);
+    globalThis.addEventListener?.('offline', this.offline);
   }
+
+  private offline = () => {
+    this.offlineSince ??= performance.now();
+  };
 
   /**
    * The link is back: kept pictures and samples go now. The back-off reached while offline (up to
    * 60 s) would otherwise hold them that long after the link returned (slow-link walk, ADR 0237).
    */
   private online = () => {
+    // The gap support may read over this silence says only that nothing came; the browser's own
+    // report says the link was down, and for how long (ADR 0239). Sent once the link is back, as
+    // an event name (link_lost:41s): the timeline takes no prose from the browser (ADR 0227).
+    if (this.offlineSince !== null) {
+      const seconds = Math.round((performance.now() - this.offlineSince) / 1000);
+      this.offlineSince = null;
+      this.deps.log('video', `link_lost:${seconds}s`);
+    }
     void this.photos.retryNow();
     void this.samples.retryNow();
   };
 
+  /**
+   * The candidate finishes: no new check starts, and pictures and samples still kept (a busy
+   * server, a link that just came back) go now, while the server still takes them. Resolves when
+   * they were sent, or a send failed; the engine bounds the wait.
+   */
+  async flush(): Promise<void> {
+    this.stopChecks();
+    await Promise.all([this.photos.flush(), this.samples.flush()]);
+  }
+
+  /** The test is being submitted: no new check starts; what is kept may still go (flush). */
+  stopChecks() {
+    this.photoTimer?.stop();
+    this.speakerTimer?.stop();
+  }
+
   dispose() {
     this.disposed = true;
     globalThis.removeEventListener?.('online', this.online);
+    globalThis.removeEventListener?.('offline', this.offline);
     this.photoTimer?.stop();
     this.speakerTimer?.stop();
     this.photos.close();
@@ -220,6 +252,7 @@ export class ProctoringMonitor {
   private stop() {
     this.stopped = true;
     globalThis.removeEventListener?.('online', this.online);
+    globalThis.removeEventListener?.('offline', this.offline);
     this.photoTimer?.stop();
     this.speakerTimer?.stop();
     this.photos.close();

@@ -29,6 +29,7 @@ export default function ProctoringPanel({ examId }: { examId: number }) {
   useEffect(() => {
     let gone = false;
     let m: ProctoringMonitor | null = null;
+    let unhook: (() => void) | null = null;
     const log = (channel: 'audio' | 'video', event: string, detail?: string) =>
       // Every in-test device event is a problem (camera or microphone gone, recorder failed).
       sendDeviceLog(examId, channel, { event, status: 'failure', detail });
@@ -71,19 +72,23 @@ export default function ProctoringPanel({ examId }: { examId: number }) {
       setSettings(s);
       setMonitor(m);
       m.start();
+      const monitor = m;
+      unhook = engine.beforeFinish(() => monitor.flush());
       if (!cameraOk) m.cameraStopped();
     })();
     return () => {
       gone = true;
+      unhook?.();
       m?.dispose();
       devices.stop();
     };
   }, [examId, engine]);
 
-  // Once the test is being submitted (Finish, time-out, window switches) the checks end.
+  // Once the test is being submitted (Finish, time-out, window switches) no check starts; the
+  // finish may still send the kept ones (TestEngine.beforeFinish), and leaving the page ends them.
   const submitting = useEngineState().submission !== null;
   useEffect(() => {
-    if (submitting) monitor?.dispose();
+    if (submitting) monitor?.stopChecks();
   }, [submitting, monitor]);
 
   const state = useSyncExternalStore(monitor?.subscribe ?? noMonitor, monitor?.get ?? idle);

@@ -105,4 +105,31 @@ describe('RetryQueue', () => {
     await q.push('b');
     expect(send).toHaveBeenCalledTimes(1);
   });
+
+  it('flush sends what is kept now, without its back-off, and resolves when it is through', async () => {
+    const replies: SendResult[] = [{ retry: true, afterMs: 30_000 }, { retry: false }, { retry: false }];
+    const send = vi.fn(async (_item: string) => replies.shift()!);
+    const q = new RetryQueue<string>(send);
+    await q.push('a');
+    await q.push('b');
+    expect(q.size).toBe(2);
+    await q.flush();
+    expect(send.mock.calls.map(([item]) => item)).toEqual(['a', 'a', 'b']);
+    expect(q.size).toBe(0);
+    // nothing kept: nothing sent; closed: nothing sent
+    await q.flush();
+    q.close();
+    await q.flush();
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('flush on a link still down tries once and keeps the item', async () => {
+    const send = vi.fn(async (): Promise<SendResult> => ({ retry: true }));
+    const q = new RetryQueue<string>(send);
+    await q.push('a');
+    await q.flush();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(q.size).toBe(1);
+    q.close();
+  });
 });

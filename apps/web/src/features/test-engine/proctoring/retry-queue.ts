@@ -18,6 +18,8 @@ export class RetryQueue<T> {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private sending = false;
   private closed = false;
+  /** The send loop under way, when one is. */
+  private draining: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly send: (item: T) => Promise<SendResult>,
@@ -42,6 +44,20 @@ export class RetryQueue<T> {
   }
 
   /**
+   * Before the test is submitted (the server takes no check after it): what is kept goes now, once
+   * each, without waiting for the back-off; resolves when it was delivered or refused, or when a
+   * send asked to retry (the link is still down). The caller bounds how long it waits.
+   */
+  async flush(): Promise<void> {
+    if (this.sending) await this.draining;
+    if (this.closed || !this.items.length) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.attempt = 0;
+    await this.drain();
+  }
+
+  /**
    * The link is back (the window's 'online'): a waiting retry goes now and the back-off starts
    * over, instead of after up to 60 s more of the back-off reached while offline.
    */
@@ -60,7 +76,12 @@ export class RetryQueue<T> {
     this.timer = null;
   }
 
-  private async drain(): Promise<void> {
+  private drain(): Promise<void> {
+    this.draining = this.sendKept();
+    return this.draining;
+  }
+
+  private async sendKept(): Promise<void> {
     this.sending = true;
     try {
       while (this.items.length && !this.closed) {

@@ -261,4 +261,57 @@ describe('the test engine', () => {
     });
     engine.dispose();
   });
+
+  it('a finish first lets the proctoring panel send its kept checks, for at most KEPT_CHECKS_MS (ADR 0239)', async () => {
+    const { KEPT_CHECKS_MS } = await import('./test-engine.ts');
+    const engine = await running();
+    let sent = false;
+    const unhook = engine.beforeFinish(async () => {
+      await new Promise((r) => setTimeout(r, 3000));
+      sent = true;
+    });
+    void engine.submit('010');
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(api.runSubmission).not.toHaveBeenCalled();
+    expect(engine.get().submission).toMatchObject({ state: 'processing' });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toBe(true);
+    expect(api.runSubmission).toHaveBeenCalledTimes(1);
+    engine.dispose();
+    unhook();
+
+    // a link that hangs: the finish goes on after KEPT_CHECKS_MS
+    localStorage.clear();
+    server.started = false;
+    const second = await running();
+    second.beforeFinish(() => new Promise(() => undefined));
+    void second.submit('010');
+    await vi.advanceTimersByTimeAsync(KEPT_CHECKS_MS - 1);
+    expect(api.runSubmission).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(api.runSubmission).toHaveBeenCalledTimes(2);
+    second.dispose();
+  });
+
+  it('a time-out, or a finish in the last seconds, does not wait for kept checks: the answers go first', async () => {
+    const engine = await running();
+    const hook = vi.fn(() => new Promise<void>(() => undefined));
+    engine.beforeFinish(hook);
+    void engine.submit('011');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.runSubmission).toHaveBeenCalledTimes(1);
+    expect(hook).not.toHaveBeenCalled();
+    engine.dispose();
+
+    localStorage.clear();
+    server.started = false;
+    endsIn(10);
+    const late = await running();
+    late.beforeFinish(hook);
+    void late.submit('010');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.runSubmission).toHaveBeenCalledTimes(2);
+    expect(hook).not.toHaveBeenCalled();
+    late.dispose();
+  });
 });

@@ -25,6 +25,11 @@ const TICK_GAP_MS = 5000;
  * the answer; without one (offline, a link that hangs) the page's own zero ends it.
  */
 export const ZERO_CHECK_MS = 5000;
+/**
+ * A finish waits at most this long for the proctoring checks the page still keeps (a busy server,
+ * a link that just came back) to reach the server, which takes none once the test is submitted.
+ */
+export const KEPT_CHECKS_MS = 8000;
 
 export class TestEngine extends AnsweringEngine {
   private ticker: ReturnType<typeof setInterval> | null = null;
@@ -37,6 +42,8 @@ export class TestEngine extends AnsweringEngine {
   private lastTick = { mono: 0, wall: 0 };
   private warnedOneMinute = false;
   private ticks = 0;
+  /** What a finish waits for first (the proctoring panel's kept checks). */
+  private finishHooks = new Set<() => Promise<void>>();
 
   constructor(
     examId: number,
@@ -230,9 +237,29 @@ export class TestEngine extends AnsweringEngine {
     await showClosedAttempt((patch) => this.set(patch), this.examId);
   }
 
+  /**
+   * Runs before a finish (010): the proctoring panel sends the checks it still keeps. Returns the
+   * function that removes it.
+   */
+  beforeFinish(hook: () => Promise<void>): () => void {
+    this.finishHooks.add(hook);
+    return () => this.finishHooks.delete(hook);
+  }
+
+  /**
+   * A finish with time to spare first lets the proctoring panel send its kept checks, for at most
+   * KEPT_CHECKS_MS (ADR 0239). A time-out or a stop does not wait: the answers go first.
+   */
+  private async beforeFinishing(trigger: '010' | '011' | '111') {
+    if (trigger !== '010' || !this.finishHooks.size || this.state.phase !== 'questions') return;
+    if (this.countdown.remaining() * 1000 < 2 * KEPT_CHECKS_MS) return;
+    const hooks = Promise.allSettled([...this.finishHooks].map((hook) => hook()));
+    await Promise.race([hooks, new Promise((resolve) => setTimeout(resolve, KEPT_CHECKS_MS))]);
+  }
+
   /** The seven-step submission; the shell shows its outcome. */
   async submit(trigger: '010' | '011' | '111', abortReason?: string) {
-    const { detail, items } = this.state;
+    const { detail } = this.state;
     if (!detail || this.submitting) return;
     this.submitting = true;
     if (this.ticker) clearInterval(this.ticker);
@@ -241,6 +268,8 @@ export class TestEngine extends AnsweringEngine {
       submission: { state: 'processing', trigger, evaluation: null, resultStatus: null },
       modal: trigger === '111' ? this.state.modal : null,
     });
+    await this.beforeFinishing(trigger);
+    const { items } = this.state;
     const remaining = this.state.phase === 'questions' ? this.countdown.remaining() : null;
     await completeSubmission((patch) => this.set(patch), {
       examId: this.examId,

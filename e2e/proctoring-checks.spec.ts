@@ -395,3 +395,60 @@ test('another person in front of the camera after setup gives the identity check
     await expect(alert(page, 'Face not matched')).toBeVisible();
   });
 });
+
+test('a picture taken while the link was down goes when it returns; support reads the outage and the kept picture', async ({
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await withFakeDevices(media.face, media.silence, async (browser) => {
+    const { page, examId } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.warnOnly);
+    expect(await (await photoReply(page)).json()).toMatchObject({ outcome: 'ok' });
+    // The link drops; the next picture (20 s later) is taken and kept.
+    await page.context().setOffline(true);
+    const failed = await page.waitForEvent('requestfailed', {
+      predicate: (r) => r.url().endsWith('/api/proctoring/photoCheck'),
+      timeout: 60_000,
+    });
+    const keptId = failed.postDataJSON().checkId as string;
+    await page.waitForTimeout(6000);
+    // Back: the kept picture goes at once, under its name, saying how long ago it was taken
+    // (ADR 0239); the page reports the outage.
+    const linkLog = page.waitForRequest(
+      (r) => r.url().endsWith('/api/mobile-testing/videoLogs') && /^link_lost:\d+s$/.test(r.postDataJSON().event),
+    );
+    const resent = page.waitForResponse(
+      (r) => r.url().endsWith('/api/proctoring/photoCheck') && r.request().postDataJSON().checkId === keptId,
+    );
+    await page.context().setOffline(false);
+    const reply = await resent;
+    expect(reply.status()).toBe(200);
+    expect(await reply.json()).toMatchObject({ outcome: 'ok' });
+    const takenAgo = reply.request().postDataJSON().takenAgoMs as number;
+    expect(takenAgo).toBeGreaterThanOrEqual(6000);
+    const offlineFor = Number(/^link_lost:(\d+)s$/.exec((await linkLog).postDataJSON().event)![1]);
+    expect(offlineFor).toBeGreaterThanOrEqual(6);
+    await expect(page.locator(ALERT)).toHaveCount(0);
+
+    // Support reads both on the attempt's timeline, as the browser's word.
+    const support = await signedInPage(browser, baseURL!, USERS.support);
+    await support.getByLabel('Email Id').fill(USERS.candidate2.email);
+    await support.getByRole('button', { name: 'Search User Tests' }).click();
+    await support
+      .getByRole('table', { name: 'User tests' })
+      .getByRole('row')
+      .filter({ hasText: String(examId) })
+      .getByRole('button', { name: /^Timeline/ })
+      .click();
+    const dialog = support.getByRole('dialog', { name: 'Attempt timeline' });
+    const events = dialog.getByTestId('timeline-events');
+    await expect(events.locator('li[data-kind="device.video"]').filter({ hasText: 'link_lost' })).toContainText(
+      `(the browser was offline for ${offlineFor} s, it says)`,
+    );
+    await expect(events.locator('li[data-kind="proctoring.photo"]').first()).toContainText(
+      `taken ${Math.round(takenAgo / 1000)} s before it was sent, the page says`,
+    );
+    expect(await seriousViolations(support)).toEqual([]);
+    await shootBoth(support, 'support-timeline-kept-picture');
+    await dialog.screenshot({ path: 'e2e/screenshots/support-timeline-kept-picture-dialog-1280.png' });
+  });
+});

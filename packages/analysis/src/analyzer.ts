@@ -36,6 +36,11 @@ export interface Analyzer {
   describeFrame(image: Buffer): Promise<FaceDescription>;
   countSpeakers(audio: Buffer): Promise<SpeakerResult>;
   stats(): Promise<PoolStats | Record<string, unknown>>;
+  /**
+   * Loads the models now, ahead of a first check (15-20 s on a fresh node), without waiting for
+   * them; absent where there is nothing to load here (the remote analysis role).
+   */
+  warm?(): void;
   close(): Promise<void>;
 }
 
@@ -119,6 +124,10 @@ export function createLocalAnalyzer(options: PoolOptions = {}): Analyzer & { poo
     },
     async stats() {
       return pool.stats();
+    },
+    warm() {
+      // a worker that cannot start fails the first check as before (503), not this
+      pool.start().catch(() => undefined);
     },
     close: () => pool.close(),
   };

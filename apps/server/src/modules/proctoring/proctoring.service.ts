@@ -547,9 +547,16 @@ export class ProctoringService {
     return { primaryImage: { imagepath: bytes ? `data:image/jpeg;base64,${bytes.toString('base64')}` : null } };
   }
 
+  /**
+   * The instruction page asks for these before the device setup: a monitored test's candidate
+   * will need the analysis within seconds, so its models start loading now rather than at the
+   * setup's first picture (15-20 s on a fresh node, slow-link walk, ADR 0237).
+   */
   async monitoringData(user: AuthUser, userExamId: number) {
     const ue = await this.userExamFor(user, userExamId, 'settings');
-    return { result: monitoringSettings(ue.settings ?? {}) };
+    const settings = monitoringSettings(ue.settings ?? {});
+    if (settings.monitoring || settings.speaker_dialect) this.analyzers.get().warm?.();
+    return { result: settings };
   }
 
   async saveImage(user: AuthUser, body: SaveImageRequest) {

@@ -442,7 +442,7 @@ test('a picture taken while the link was down goes when it returns; support read
     const dialog = support.getByRole('dialog', { name: 'Attempt timeline' });
     const events = dialog.getByTestId('timeline-events');
     await expect(events.locator('li[data-kind="device.video"]').filter({ hasText: 'link_lost' })).toContainText(
-      `(the browser was offline for ${offlineFor} s, it says)`,
+      `the browser says it was offline for ${offlineFor} s`,
     );
     await expect(events.locator('li[data-kind="proctoring.photo"]').first()).toContainText(
       `taken ${Math.round(takenAgo / 1000)} s before it was sent, the page says`,

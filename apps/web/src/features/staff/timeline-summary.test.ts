@@ -72,7 +72,7 @@ describe('the attempt timeline in words (proctoring walk 2)', () => {
     );
     expect(summary(event('device.permission', { event: 'permission_denied', status: null }))).toBe('permission_denied');
     expect(summary(event('device.video', { event: 'link_lost:75s', status: 'failure' }))).toBe(
-      'link_lost:75s, status failure, (the browser was offline for 75 s, it says)',
+      'link_lost:75s, status failure, the browser says it was offline for 75 s',
     );
   });
 

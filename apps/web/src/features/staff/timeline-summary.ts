@@ -46,7 +46,7 @@ function refusals(e: TimelineEvent, one: string, many: string): string | null {
 /** The page's report of a lost link (link_lost:41s, ADR 0239) in words, or null. */
 function linkLost(event: unknown): string | null {
   const m = typeof event === 'string' ? /^link_lost:(\d+)s$/.exec(event) : null;
-  return m ? `(the browser was offline for ${m[1]} s, it says)` : null;
+  return m ? `the browser says it was offline for ${m[1]} s` : null;
 }
 
 /** A few readable words of an event's data (the rest is in the title attribute). */

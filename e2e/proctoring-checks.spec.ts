@@ -400,8 +400,9 @@ test('a picture taken while the link was down goes when it returns; support read
   baseURL,
 }) => {
   test.setTimeout(180_000);
+  // Asha's warnings-only attempt, which the first test leaves in progress too (neither finishes it).
   await withFakeDevices(media.face, media.silence, async (browser) => {
-    const { page, examId } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.warnOnly);
+    const { page, examId } = await startMonitored(browser, baseURL!, USERS.candidate, TESTS.warnOnly);
     expect(await (await photoReply(page)).json()).toMatchObject({ outcome: 'ok' });
     // The link drops; the next picture (20 s later) is taken and kept.
     await page.context().setOffline(true);
@@ -431,7 +432,7 @@ test('a picture taken while the link was down goes when it returns; support read
 
     // Support reads both on the attempt's timeline, as the browser's word.
     const support = await signedInPage(browser, baseURL!, USERS.support);
-    await support.getByLabel('Email Id').fill(USERS.candidate2.email);
+    await support.getByLabel('Email Id').fill(USERS.candidate.email);
     await support.getByRole('button', { name: 'Search User Tests' }).click();
     await support
       .getByRole('table', { name: 'User tests' })
@@ -444,11 +445,52 @@ test('a picture taken while the link was down goes when it returns; support read
     await expect(events.locator('li[data-kind="device.video"]').filter({ hasText: 'link_lost' })).toContainText(
       `the browser says it was offline for ${offlineFor} s`,
     );
-    await expect(events.locator('li[data-kind="proctoring.photo"]').first()).toContainText(
-      `taken ${Math.round(takenAgo / 1000)} s before it was sent, the page says`,
-    );
+    await expect(
+      events.locator('li[data-kind="proctoring.photo"]').filter({ hasText: 'before it was sent, the page says' }),
+    ).toContainText(`taken ${Math.round(takenAgo / 1000)} s before it was sent, the page says`);
     expect(await seriousViolations(support)).toEqual([]);
     await shootBoth(support, 'support-timeline-kept-picture');
     await dialog.screenshot({ path: 'e2e/screenshots/support-timeline-kept-picture-dialog-1280.png' });
+  });
+});
+
+test('a picture kept for a busy server is sent when the candidate finishes, before the submission', async ({
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  // Ravi's warnings-only attempt: no other test uses it, as this one finishes it.
+  await withFakeDevices(media.face, media.silence, async (browser) => {
+    const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.warnOnly);
+    const order: string[] = [];
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname;
+      if (p === '/api/proctoring/photoCheck') order.push(`photo ${r.postDataJSON().checkId}`);
+      if (p.startsWith('/api/result/submittest/')) order.push('submit');
+    });
+    // The analysis is busy for the first picture: kept, to be tried again in 30 s (Retry-After).
+    await page.route(
+      '**/api/proctoring/photoCheck',
+      (route) =>
+        route.fulfill({
+          status: 503,
+          headers: { 'retry-after': '30', 'content-type': 'application/json' },
+          body: JSON.stringify({ message: 'The analysis service is busy; please retry shortly.' }),
+        }),
+      { times: 1 },
+    );
+    await expect.poll(() => order.length, { timeout: 60_000 }).toBe(1);
+    const kept = order[0]!;
+    // Finish well before the retry: the kept picture goes first, then the submission.
+    const sent = page.waitForResponse(
+      (r) => r.url().endsWith('/api/proctoring/photoCheck') && `photo ${r.request().postDataJSON().checkId}` === kept,
+      { timeout: 20_000 },
+    );
+
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByRole('dialog', { name: 'Finish Test' }).getByRole('button', { name: 'Yes' }).click();
+    expect((await sent).status()).toBe(200);
+    const done = page.getByRole('dialog', { name: 'Finish Test' });
+    await expect(done).toContainText('Your test has been submitted successfully.');
+    expect(order.slice(0, 3)).toEqual([kept, kept, 'submit']);
   });
 });

@@ -62,6 +62,12 @@ describe('gaps in the periodic photo check', () => {
     expect(
       (await post('/api/proctoring/photoCheck', { userexamid: id, imagePath: FACE, takenAgoMs })).json(),
     ).toMatchObject({ outcome: noFace ? 'N' : 'ok' });
+  /** `seconds` pass, then a picture: the runs the server has counted after it. */
+  const runsAfter = async (id: number, seconds: number) => {
+    await pass(id, seconds);
+    await check(id);
+    return runs(id);
+  };
   /** The browser's runs the server counted since the start or the last resume. */
   const runs = async (id: number) =>
     Number(
@@ -88,13 +94,13 @@ describe('gaps in the periodic photo check', () => {
     );
   const gapRows = async (id: number) =>
     (await sql(`SELECT gap_seconds FROM proctoring_logs WHERE user_exam_id = $1 AND channel = 'gap'`, id)).rows.length;
-  const timelineGaps = async (id: number) => {
+  /** The attempt's timeline events of one kind, as support reads them (newest first). */
+  const timelineOf = async (id: number, kind: string) => {
     const res = await t.app.inject({ url: `/api/support/timeline/${id}`, headers: bearer(support) });
     expect(res.statusCode).toBe(200);
-    return (res.json().events as { kind: string; data: Record<string, unknown> }[]).filter(
-      (e) => e.kind === 'proctoring.gap',
-    );
+    return (res.json().events as { kind: string; data: Record<string, unknown> }[]).filter((e) => e.kind === kind);
   };
+  const timelineGaps = (id: number) => timelineOf(id, 'proctoring.gap');
 
   it('support reads a silence on the timeline: found by the next picture or by the sweep', async () => {
     const id = await startedAttempt();
@@ -175,12 +181,8 @@ describe('gaps in the periodic photo check', () => {
       await pass(id, 20);
       for (let i = 0; i < 3; i++) await check(id);
       expect(await runs(id)).toBe(1);
-      await pass(id, 15);
-      await check(id);
-      expect(await runs(id)).toBe(1);
-      await pass(id, 2);
-      await check(id);
-      expect(await runs(id)).toBe(2);
+      expect(await runsAfter(id, 15)).toBe(1);
+      expect(await runsAfter(id, 2)).toBe(2);
     });
 
     it('pictures kept through an outage count as the runs they were, by when the page took them', async () => {
@@ -194,11 +196,7 @@ describe('gaps in the periodic photo check', () => {
       // the outage itself was a silence (70 s, found when the pictures came); the end is not
       expect(await gapRows(id)).toBe(1);
       // the timeline notes, as the page's word, how long each kept picture waited
-      const res = await t.app.inject({ url: `/api/support/timeline/${id}`, headers: bearer(support) });
-      const photos = (res.json().events as { kind: string; data: Record<string, unknown> }[]).filter(
-        (e) => e.kind === 'proctoring.photo',
-      );
-      // (newest first)
+      const photos = await timelineOf(id, 'proctoring.photo');
       expect(photos.map((e) => e.data.keptSeconds)).toEqual([10, 30, 50, undefined]);
       await pass(id, 300);
       await sweep();
@@ -229,9 +227,7 @@ describe('gaps in the periodic photo check', () => {
       expect((await post('/api/test/resumeExam', { id })).statusCode).toBe(200);
       await check(id);
       expect(await runs(id)).toBe(0);
-      await pass(id, 20);
-      await check(id);
-      expect(await runs(id)).toBe(1);
+      expect(await runsAfter(id, 20)).toBe(1);
     });
   });
 

@@ -173,6 +173,23 @@ describe('ProctoringMonitor', () => {
     m.dispose();
   });
 
+  it('offline through all four runs: the four pictures are kept, none dropped, and go when the link returns', async () => {
+    const offline: CallResult<PhotoVerdict> = { retry: true };
+    const { m, deps } = harness({}, Array.from({ length: 12 }, () => offline));
+    window.dispatchEvent(new Event('offline'));
+    await vi.advanceTimersByTimeAsync(100_000);
+    expect(deps.capture).toHaveBeenCalledTimes(4);
+    expect(deps.log).not.toHaveBeenCalledWith('video', 'picture_dropped', expect.anything());
+    const before = deps.photoCheck.mock.calls.length;
+    deps.photoCheck.mockResolvedValue({ verdict: photo('ok') });
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    const sent = deps.photoCheck.mock.calls.slice(before);
+    expect(new Set(sent.map(([, id]) => id)).size).toBe(4);
+    expect(sent.map(([, , ago]) => ago)).toEqual([80_000, 60_000, 40_000, 20_000]);
+    m.dispose();
+  });
+
   it('a finish sends the kept picture at once and takes no new one (flush)', async () => {
     const { m, deps } = harness({}, [{ retry: true, afterMs: 30_000 }]);
     await vi.advanceTimersByTimeAsync(20_000);

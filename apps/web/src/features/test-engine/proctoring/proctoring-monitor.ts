@@ -94,7 +94,9 @@ export class ProctoringMonitor {
         toSend(await deps.photoCheck(p.item, p.checkId, Math.round(performance.now() - p.takenAt)), (v) =>
           this.onPhoto(v),
         ),
-      3,
+      // a page takes at most PHOTO_MAX_RUNS pictures, so an outage over all of them loses none: they
+      // count as their runs when the link returns (ADR 0239)
+      PHOTO_MAX_RUNS,
       () => deps.log('video', 'picture_dropped', 'retry queue full'),
     );
     this.samples = new RetryQueue(async (s) => {

@@ -175,7 +175,10 @@ describe('ProctoringMonitor', () => {
 
   it('offline through all four runs: the four pictures are kept, none dropped, and go when the link returns', async () => {
     const offline: CallResult<PhotoVerdict> = { retry: true };
-    const { m, deps } = harness({}, Array.from({ length: 12 }, () => offline));
+    const { m, deps } = harness(
+      {},
+      Array.from({ length: 12 }, () => offline),
+    );
     window.dispatchEvent(new Event('offline'));
     await vi.advanceTimersByTimeAsync(100_000);
     expect(deps.capture).toHaveBeenCalledTimes(4);

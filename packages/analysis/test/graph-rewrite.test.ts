@@ -8,6 +8,7 @@ import {
   decodeWeights,
   encodeWeights,
   fuseClippedConvolutions,
+  scalarsSecond,
   type GraphNode,
   type WeightSpec,
 } from '../src/image/graph-rewrite.ts';
@@ -90,5 +91,32 @@ describe('faceres graph rewrite (fused conv + bias + relu6)', () => {
     expect(fuseClippedConvolutions(nodes, weights)).toEqual({ fused: 1 });
     expect(nodes.map((n) => n.op)).toEqual(['Placeholder', '_FusedConv2D']);
     expect(nodes[1]).toMatchObject({ name: 'max', input: ['x', 'k', 'b'] });
+  });
+});
+
+describe('scalar multiplications turned (ADR 0240)', () => {
+  it('puts a scalar constant second, and leaves products of two tensors or two scalars alone', () => {
+    const specs: WeightSpec[] = [
+      { name: 'two', shape: [], dtype: 'float32' },
+      { name: 'half', shape: [1], dtype: 'float32' },
+      { name: 'row', shape: [3], dtype: 'float32' },
+    ];
+    const nodes: GraphNode[] = [
+      { name: 'a', op: 'Mul', input: ['two', 'x'] },
+      { name: 'b', op: 'Mul', input: ['x', 'half'] },
+      { name: 'c', op: 'Mul', input: ['row', 'x'] },
+      { name: 'd', op: 'Mul', input: ['two', 'half'] },
+      { name: 'e', op: 'Sub', input: ['two', 'x'] },
+      { name: 'f', op: 'Mul', input: ['half:0', 'y:1'] },
+    ];
+    expect(scalarsSecond(nodes, specs)).toEqual({ swapped: 2 });
+    expect(nodes.map((n) => n.input)).toEqual([
+      ['x', 'two'],
+      ['x', 'half'],
+      ['row', 'x'],
+      ['two', 'half'],
+      ['two', 'x'],
+      ['y:1', 'half:0'],
+    ]);
   });
 });

@@ -11,6 +11,7 @@
  * Human's mesh (closer-look.ts).
  */
 import type { RgbImage } from './decode-image.ts';
+import { decodeFaceBoxes, type DecodedBoxes, type FaceBoxesCoder, type FaceBoxesFrame } from './faceboxes-decode.ts';
 import { packagedModelUrl } from './model-files.ts';
 import type { Tensor, Tf } from './tf-subset.ts';
 import type { Box } from './tiles.ts';
@@ -60,34 +61,115 @@ export function faceBoxesFrom(
   return found.sort((a, b) => b.score - a.score);
 }
 
-/** Loads FaceBoxes on Human's tfjs (`human.tf`, the wasm backend and the file router set up). */
+/** the graph's nodes read by detect: per picture the scores and encodings, per size the frame */
+const NODES = {
+  scores: 'postprocessing/strided_slice_2',
+  encodings: 'postprocessing/Reshape',
+  anchors: 'concatenate/clip_by_value',
+  scale: 'image_padding/ToFloat',
+};
+
+/** input sizes whose frame is kept (the check pictures come in one or two sizes) */
+const FRAMES_KEPT = 8;
+
+/** The coder's constants, read from the model's weights (faceboxes-decode.ts); throws if one is missing. */
+export function faceBoxesCoder(weights: Record<string, Tensor[]>): FaceBoxesCoder {
+  const value = (name: string) => {
+    const t = weights[name]?.[0];
+    if (!t || t.size !== 1) throw new Error(`FaceBoxes: the graph has no constant ${name}`);
+    return t.dataSync()[0];
+  };
+  const decode = 'postprocessing/decode_predictions/';
+  const nms = 'nms/map/while/non_max_suppression/';
+  const recip = (k: string) => value(`ConstantFolding/${decode}truediv${k}_recip`);
+  const minmax = (k: string) => value(`${decode}to_minmax_coordinates/mul${k}/x`);
+  return {
+    scales: [recip(''), recip('_1'), recip('_2'), recip('_3')],
+    centre: [value(`${decode}to_center_coordinates/mul/x`), value(`${decode}to_center_coordinates/mul_1/x`)],
+    half: [minmax(''), minmax('_1'), minmax('_2'), minmax('_3')],
+    clip: [value('postprocessing/clip_by_value/y'), value('postprocessing/clip_by_value/Minimum/y')],
+    clipOut: [value('postprocessing/clip_by_value_1/y'), value('postprocessing/clip_by_value_1/Minimum/y')],
+    keepMin: value('nms/map/while/GreaterEqual/y'),
+    iou: value(`${nms}iou_threshold`),
+    maxBoxes: value(`${nms}NonMaxSuppressionV3/max_output_size`),
+  };
+}
+
+/** The picture as FaceBoxes takes it: int32 pixels, its longer side at FACEBOXES_SIDE. */
+export function faceBoxesInput(tf: Tf, rgb: RgbImage): Tensor {
+  const pixels = new Uint8Array(rgb.data.buffer, rgb.data.byteOffset, rgb.data.byteLength);
+  return tf.tidy(() =>
+    tf.cast(
+      tf.image.resizeBilinear(
+        tf.expandDims(tf.tensor3d(pixels, [rgb.height, rgb.width, 3], 'int32'), 0),
+        faceBoxesInputSize(rgb.width, rgb.height),
+      ),
+      'int32',
+    ),
+  );
+}
+
+/**
+ * Loads FaceBoxes on Human's tfjs (`human.tf`, the wasm backend and the file router set up). The
+ * graph runs up to its scores and box encodings; the decoding and the suppression of its own
+ * post-processing are done on the anchors that can still be kept (faceboxes-decode.ts, ADR 0240),
+ * with the graph's anchors for the input's size, computed once per size.
+ */
 export async function createFaceBoxes(tfNamespace: unknown): Promise<FaceBoxesDetector> {
   const tf = tfNamespace as Tf;
   const started = performance.now();
   const model = await tf.loadGraphModel(packagedModelUrl('faceboxes.json'));
+  const coder = faceBoxesCoder(model.weights);
   const loadMs = performance.now() - started;
+  const frames = new Map<string, FaceBoxesFrame>();
   return {
     loadMs,
     async detect(rgb, minScore) {
-      const pixels = new Uint8Array(rgb.data.buffer, rgb.data.byteOffset, rgb.data.byteLength);
-      const input = tf.tidy(() =>
-        tf.cast(
-          tf.image.resizeBilinear(
-            tf.expandDims(tf.tensor3d(pixels, [rgb.height, rgb.width, 3], 'int32'), 0),
-            faceBoxesInputSize(rgb.width, rgb.height),
-          ),
-          'int32',
-        ),
-      );
+      const input = faceBoxesInput(tf, rgb);
+      const size = faceBoxesInputSize(rgb.width, rgb.height).join('x');
+      const known = frames.get(size);
+      const names = [NODES.scores, NODES.encodings, ...(known ? [] : [NODES.anchors, NODES.scale])];
       let outputs: Tensor[] = [];
       try {
-        const result = await model.executeAsync(input, ['scores', 'boxes']);
+        const result = model.execute(input, names);
         outputs = Array.isArray(result) ? result : [result];
-        const [scores, boxes] = await Promise.all([outputs[0].data(), outputs[1].data()]);
-        return faceBoxesFrom(scores, boxes, rgb.width, rgb.height, minScore);
+        const [scores, encodings, anchors, scale] = await Promise.all(outputs.map((t) => t.data()));
+        const frame = known ?? { anchors, scale };
+        if (!known) {
+          if (frames.size >= FRAMES_KEPT) frames.delete(frames.keys().next().value!);
+          frames.set(size, frame);
+        }
+        const decoded = decodeFaceBoxes(scores, encodings, frame, coder, minScore);
+        const kept = await suppress(tf, decoded, coder);
+        return faceBoxesFrom(
+          kept.map((i) => decoded.scores[i]),
+          kept.flatMap((i) => decoded.boxes.slice(4 * i, 4 * i + 4)),
+          rgb.width,
+          rgb.height,
+          minScore,
+        );
       } finally {
         tf.dispose([input, ...outputs]);
       }
     },
   };
+}
+
+/**
+ * The graph's own suppression (NonMaxSuppressionV3, which tfjs runs as image.nonMaxSuppressionAsync)
+ * on the decoded boxes: the indices kept, surest first. A box scoring at least minScore can only be
+ * suppressed by a surer one, so leaving the ones below minScore out before it changes nothing above.
+ */
+async function suppress(tf: Tf, decoded: DecodedBoxes, coder: FaceBoxesCoder): Promise<number[]> {
+  const n = decoded.scores.length;
+  if (n === 0) return [];
+  const boxes = tf.tensor2d(decoded.boxes, [n, 4], 'float32');
+  const scores = tf.tensor1d(decoded.scores, 'float32');
+  let kept: Tensor | undefined;
+  try {
+    kept = await tf.image.nonMaxSuppressionAsync(boxes, scores, coder.maxBoxes, coder.iou, -Infinity);
+    return Array.from(await kept.data());
+  } finally {
+    tf.dispose([boxes, scores, ...(kept ? [kept] : [])]);
+  }
 }

@@ -6,9 +6,11 @@ import {
   decodeWeights,
   encodeWeights,
   fuseClippedConvolutions,
+  scalarsSecond,
   type GraphNode,
   type WeightSpec,
 } from './graph-rewrite.ts';
+import { meansAsPools } from './graph-pool-means.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -76,9 +78,15 @@ export function fileSystemHandler(io: TfIo, url: string) {
         all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer,
       ];
       const nodes = (json.modelTopology as { node?: GraphNode[] } | undefined)?.node;
-      if (REWRITE.has(path.basename(file)) && nodes) {
+      const name = path.basename(file);
+      if (FUSE.has(name) && nodes) {
         const values = decodeWeights(specs, all);
         if (values && fuseClippedConvolutions(nodes, values).fused > 0) weights = encodeWeights(specs, values);
+      }
+      if (SCALARS_SECOND.has(name) && nodes) scalarsSecond(nodes, specs);
+      if (POOL_MEANS.has(name) && nodes) {
+        const values = decodeWeights(specs, all);
+        if (values) meansAsPools(nodes, values);
       }
       return io.getModelArtifactsForJSON(json, async () => weights);
     },
@@ -86,7 +94,11 @@ export function fileSystemHandler(io: TfIo, url: string) {
 }
 
 /** models whose graph is fused at load (see graph-rewrite.ts) */
-const REWRITE = new Set(['faceres.json']);
+const FUSE = new Set(['faceres.json']);
+/** models whose scalar multiplications are turned at load (graph-rewrite.ts, ADR 0240) */
+const SCALARS_SECOND = new Set(['faceboxes.json']);
+/** models whose spatial means become average pools at load (graph-pool-means.ts, ADR 0240) */
+const POOL_MEANS = new Set(['centernet.json']);
 
 const registered = new WeakSet<object>();
 

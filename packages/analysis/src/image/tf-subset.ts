@@ -6,6 +6,7 @@
 export interface Tensor {
   size: number;
   data(): Promise<ArrayLike<number>>;
+  dataSync(): ArrayLike<number>;
   dispose(): void;
 }
 
@@ -17,10 +18,23 @@ export interface Tf {
   div(t: Tensor, v: number): Tensor;
   sub(t: Tensor, v: number): Tensor;
   concat(ts: Tensor[], axis: number): Tensor;
-  image: { resizeBilinear(t: Tensor, size: [number, number]): Tensor };
+  tensor2d(values: number[], shape: [number, number], dtype: 'float32'): Tensor;
+  tensor1d(values: number[], dtype: 'float32'): Tensor;
+  image: {
+    resizeBilinear(t: Tensor, size: [number, number]): Tensor;
+    nonMaxSuppressionAsync(
+      boxes: Tensor,
+      scores: Tensor,
+      maxOutputSize: number,
+      iouThreshold: number,
+      scoreThreshold: number,
+    ): Promise<Tensor>;
+  };
   dispose(t: Tensor | Tensor[]): void;
   loadGraphModel(url: string): Promise<{
-    execute(input: Tensor): Tensor | Tensor[];
+    execute(input: Tensor, outputs?: string[]): Tensor | Tensor[];
     executeAsync(input: Tensor, outputs: string[]): Promise<Tensor | Tensor[]>;
+    /** the graph's constants by node name */
+    weights: Record<string, Tensor[]>;
   }>;
 }

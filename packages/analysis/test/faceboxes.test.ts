@@ -88,7 +88,7 @@ describe('FaceBoxes on the analysis engine (real model, ADR 0225)', () => {
     expect(y).toBeLessThan(100);
   });
 
-  it("gives exactly what the graph's own decoding and suppression give (ADR 0240)", async () => {
+  it("gives exactly what the graph's own decoding and suppression give (ADR 0242)", async () => {
     const tf = engine.human.tf;
     const file = fileURLToPath(packagedModelUrl('faceboxes.json'));
     const json = JSON.parse(readFileSync(file, 'utf8')) as {

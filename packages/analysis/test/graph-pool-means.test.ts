@@ -18,7 +18,7 @@ const conv = (name: string, input: string, stride: number, padding: string): Gra
   attr: { strides: { list: { i: ['1', String(stride), String(stride), '1'] } }, padding: { s: b64(padding) } },
 });
 
-describe('spatial means as average pools (ADR 0240), on a small graph', () => {
+describe('spatial means as average pools (ADR 0242), on a small graph', () => {
   const w = (values: number[], shape: number[], int = false) => ({
     shape,
     values: int ? new Int32Array(values) : new Float32Array(values),

@@ -94,7 +94,7 @@ describe('faceres graph rewrite (fused conv + bias + relu6)', () => {
   });
 });
 
-describe('scalar multiplications turned (ADR 0240)', () => {
+describe('scalar multiplications turned (ADR 0242)', () => {
   it('puts a scalar constant second, and leaves products of two tensors or two scalars alone', () => {
     const specs: WeightSpec[] = [
       { name: 'two', shape: [], dtype: 'float32' },

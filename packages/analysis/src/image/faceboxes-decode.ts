@@ -1,5 +1,5 @@
 /**
- * FaceBoxes' own post-processing, done in JavaScript on the few anchors that matter (ADR 0240).
+ * FaceBoxes' own post-processing, done in JavaScript on the few anchors that matter (ADR 0242).
  * The converted graph decodes all 19,096 anchors of a 1024 px picture with tensor ops (Unpack,
  * Tile, Pack, Gather on the wasm backend: ~70 ms of a ~190 ms pass) before its non-maximum
  * suppression keeps a handful. The same arithmetic, in float32 as the graph does it, on the anchors

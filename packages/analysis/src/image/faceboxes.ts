@@ -112,7 +112,7 @@ export function faceBoxesInput(tf: Tf, rgb: RgbImage): Tensor {
 /**
  * Loads FaceBoxes on Human's tfjs (`human.tf`, the wasm backend and the file router set up). The
  * graph runs up to its scores and box encodings; the decoding and the suppression of its own
- * post-processing are done on the anchors that can still be kept (faceboxes-decode.ts, ADR 0240),
+ * post-processing are done on the anchors that can still be kept (faceboxes-decode.ts, ADR 0242),
  * with the graph's anchors for the input's size, computed once per size.
  */
 export async function createFaceBoxes(tfNamespace: unknown): Promise<FaceBoxesDetector> {

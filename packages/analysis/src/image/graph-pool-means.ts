@@ -1,5 +1,5 @@
 /**
- * Load-time rewrite of the object detector's squeeze-and-excite averages (ADR 0240). Centernet
+ * Load-time rewrite of the object detector's squeeze-and-excite averages (ADR 0242). Centernet
  * takes the mean of a [1, H, W, C] activation over H and W (Mean, axes [1, 2], keep_dims) nine
  * times; the wasm backend does that by transposing the whole activation first (~15 ms of a ~210 ms
  * pass). An AvgPool over the whole H x W window (VALID, stride 1) is the same average, done by

@@ -162,7 +162,7 @@ export function encodeWeights(specs: WeightSpec[], weights: WeightValues): [Weig
 /**
  * Mul(c, x) with c a scalar constant becomes Mul(x, c): the same products, bit for bit, but the
  * wasm backend broadcasts a scalar given first through its slow general path (8 ms on a 1024 px
- * FaceBoxes input, against 1 ms given second; ADR 0240). Returns how many were turned.
+ * FaceBoxes input, against 1 ms given second; ADR 0242). Returns how many were turned.
  */
 export function scalarsSecond(nodes: GraphNode[], specs: WeightSpec[]): { swapped: number } {
   const scalars = new Set(specs.filter((s) => s.shape.reduce((a, b) => a * b, 1) === 1).map((s) => s.name));

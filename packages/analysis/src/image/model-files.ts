@@ -95,9 +95,9 @@ export function fileSystemHandler(io: TfIo, url: string) {
 
 /** models whose graph is fused at load (see graph-rewrite.ts) */
 const FUSE = new Set(['faceres.json']);
-/** models whose scalar multiplications are turned at load (graph-rewrite.ts, ADR 0240) */
+/** models whose scalar multiplications are turned at load (graph-rewrite.ts, ADR 0242) */
 const SCALARS_SECOND = new Set(['faceboxes.json']);
-/** models whose spatial means become average pools at load (graph-pool-means.ts, ADR 0240) */
+/** models whose spatial means become average pools at load (graph-pool-means.ts, ADR 0242) */
 const POOL_MEANS = new Set(['centernet.json']);
 
 const registered = new WeakSet<object>();

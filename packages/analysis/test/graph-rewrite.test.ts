@@ -120,3 +120,30 @@ describe('scalar multiplications turned (ADR 0242)', () => {
     ]);
   });
 });
+
+describe('decoding only the small weights', () => {
+  it('keeps the shape of a weight over maxValues without its values, and still reads the ones after it', () => {
+    const specs: WeightSpec[] = [
+      {
+        name: 'kernel',
+        shape: [2, 3],
+        dtype: 'float32',
+        quantization: { dtype: 'float16', original_dtype: 'float32' },
+      },
+      { name: 'axes', shape: [2], dtype: 'int32' },
+      { name: 'scale', shape: [], dtype: 'float32' },
+    ];
+    const data = Buffer.alloc(6 * 2 + 2 * 4 + 4);
+    for (let i = 0; i < 6; i++) data.writeUInt16LE(0x3c00, 2 * i); // 1.0 in float16
+    data.writeInt32LE(1, 12);
+    data.writeInt32LE(2, 16);
+    data.writeFloatLE(0.5, 20);
+    const all = decodeWeights(specs, data)!;
+    expect(Array.from(all.get('kernel')!.values)).toEqual([1, 1, 1, 1, 1, 1]);
+    const small = decodeWeights(specs, data, 4)!;
+    expect(small.get('kernel')).toEqual({ shape: [2, 3], values: new Float32Array(0) });
+    expect(Array.from(small.get('axes')!.values)).toEqual([1, 2]);
+    expect(Array.from(small.get('scale')!.values)).toEqual([0.5]);
+    expect(decodeWeights(specs, data.subarray(0, 20), 4)).toBeNull();
+  });
+});

@@ -105,14 +105,21 @@ function float16(h: number): number {
 
 /**
  * Decodes a weight buffer (float32, float16/uint8/uint16-quantized float32, int32) to values by
- * name; null for anything else.
+ * name; null for anything else. With `maxValues`, a weight holding more values than that keeps its
+ * shape but no values (an empty array): for a rewrite that reads only small constants and shapes,
+ * without decoding megabytes in JavaScript at every load.
  */
-export function decodeWeights(specs: WeightSpec[], data: Buffer): WeightValues | null {
+export function decodeWeights(specs: WeightSpec[], data: Buffer, maxValues = Infinity): WeightValues | null {
   const out: WeightValues = new Map();
   let offset = 0;
   for (const spec of specs) {
     const count = spec.shape.reduce((a, b) => a * b, 1);
     const q = spec.quantization;
+    if (count > maxValues && (spec.dtype === 'float32' || spec.dtype === 'int32')) {
+      offset += (!q ? 4 : q.dtype === 'uint8' ? 1 : 2) * count;
+      out.set(spec.name, { shape: spec.shape, values: new Float32Array(0) });
+      continue;
+    }
     if (spec.dtype === 'int32' && !q) {
       const ints = new Int32Array(count);
       for (let i = 0; i < count; i++) ints[i] = data.readInt32LE(offset + 4 * i);

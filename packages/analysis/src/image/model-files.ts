@@ -85,7 +85,8 @@ export function fileSystemHandler(io: TfIo, url: string) {
       }
       if (SCALARS_SECOND.has(name) && nodes) scalarsSecond(nodes, specs);
       if (POOL_MEANS.has(name) && nodes) {
-        const values = decodeWeights(specs, all);
+        // the rewrite reads shapes and a few small constants (axes, resize sizes), not the kernels
+        const values = decodeWeights(specs, all, 16);
         if (values) meansAsPools(nodes, values);
       }
       return io.getModelArtifactsForJSON(json, async () => weights);

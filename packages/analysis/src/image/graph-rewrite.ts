@@ -115,8 +115,10 @@ export function decodeWeights(specs: WeightSpec[], data: Buffer, maxValues = Inf
   for (const spec of specs) {
     const count = spec.shape.reduce((a, b) => a * b, 1);
     const q = spec.quantization;
+    const bytes = (!q ? 4 : q.dtype === 'uint8' ? 1 : 2) * count;
+    if (offset + bytes > data.length) return null;
     if (count > maxValues && (spec.dtype === 'float32' || spec.dtype === 'int32')) {
-      offset += (!q ? 4 : q.dtype === 'uint8' ? 1 : 2) * count;
+      offset += bytes;
       out.set(spec.name, { shape: spec.shape, values: new Float32Array(0) });
       continue;
     }

@@ -3,15 +3,14 @@
  * takes the mean of a [1, H, W, C] activation over H and W (Mean, axes [1, 2], keep_dims) nine
  * times; the wasm backend does that by transposing the whole activation first (~15 ms of a ~210 ms
  * pass). An AvgPool over the whole H x W window (VALID, stride 1) is the same average, done by
- * XNNPACK without the transpose; only the order of the additions differs (outputs within 1e-4,
+ * XNNPACK without the transpose; only the order of the additions differs (keypoints within 1e-5,
  * test/graph-pool-means.test.ts). The window needs H and W, which the graph fixes: its input has a
  * static shape, and spatialSizes follows it through the convolutions, pools and resizes.
  */
-import type { GraphNode, WeightValues } from './graph-rewrite.ts';
+import { b64, base, type GraphNode, type WeightValues } from './graph-rewrite.ts';
 
 type Size = [h: number, w: number];
 
-const base = (input: string) => input.replace(/^\^/, '').split(':')[0];
 const ints = (attr: unknown): number[] =>
   ((attr as { list?: { i?: string[] } } | undefined)?.list?.i ?? []).map(Number);
 const text = (attr: unknown): string =>
@@ -83,7 +82,6 @@ function reducesSpace(n: GraphNode, weights: WeightValues): boolean {
 /** Rewrites, in place, every spatial Mean whose window is known into an AvgPool; returns how many. */
 export function meansAsPools(nodes: GraphNode[], weights: WeightValues): { pooled: number } {
   const sizes = spatialSizes(nodes, weights);
-  const b64 = (s: string) => Buffer.from(s, 'latin1').toString('base64');
   let pooled = 0;
   for (const n of nodes) {
     if (n.op !== 'Mean' || !reducesSpace(n, weights)) continue;

@@ -29,8 +29,10 @@ export interface WeightSpec {
 /** weights as plain float32 arrays by name, with their shapes */
 export type WeightValues = Map<string, { shape: number[]; values: Float32Array | Int32Array }>;
 
-const b64 = (s: string) => Buffer.from(s, 'latin1').toString('base64');
-const base = (input: string) => input.replace(/^\^/, '').split(':')[0];
+/** an attribute string as a converted graph's JSON holds it */
+export const b64 = (s: string) => Buffer.from(s, 'latin1').toString('base64');
+/** the node an input names (without a control '^' or an output ':n') */
+export const base = (input: string) => input.replace(/^\^/, '').split(':')[0];
 
 /**
  * Rewrites `nodes` in place; depthwise kernels in `weights` get the folded scale (the caller

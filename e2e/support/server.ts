@@ -43,7 +43,7 @@ export async function startServer(
   const log = createWriteStream(path.join(dataDir, 'server.log'), { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -57,6 +57,7 @@ export async function startServer(
     },
   });
   child.stderr?.pipe(log);
+  child.stdout?.pipe(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 150_000;

@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createDb, type Database } from '@invigil/db';
 import { seed } from '@invigil/db/seed/index';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { openSeededSnapshot } from './seeded-snapshot.ts';
+import { openSeededSnapshot, shiftTimestamps } from './seeded-snapshot.ts';
+import { onServer, type SeededTemplate } from './seeded-template.ts';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 
@@ -16,25 +16,17 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const dbKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
- * On PostgreSQL each suite gets a database of its own (created from TEST_DATABASE_URL's
- * server and dropped on close), so suites run in parallel without sharing rows.
+ * On PostgreSQL each suite gets a database of its own (a copy of the run's seeded template, or a
+ * new empty one; dropped on close), so suites run in parallel without sharing rows.
  */
-async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+async function createScratchDatabase(url: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `invigil_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await onServer(url, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
   return {
     url: scratch.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    drop: () => onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
@@ -48,13 +40,18 @@ export interface TestApp {
 }
 
 /**
- * The run's seeded snapshot on PGlite (test/global-setup.ts); otherwise a database migrated and
- * seeded here (PostgreSQL, or a run without the global set-up).
+ * The run's seeded snapshot on PGlite, or on PostgreSQL a copy of its seeded template
+ * (test/global-setup.ts), timestamps moved to now; otherwise a database migrated and seeded here
+ * (a run without the global set-up).
  */
-async function openSeededDatabase(databaseUrl: string | undefined): Promise<Database> {
-  const snapshot = databaseUrl ? null : inject('seededSnapshot');
+async function openSeededDatabase(scratch: { url: string; template?: SeededTemplate } | null): Promise<Database> {
+  const snapshot = scratch ? null : inject('seededSnapshot');
   if (snapshot) return openSeededSnapshot(snapshot);
-  const database = await createDb({ databaseUrl, poolSize: 5 });
+  const database = await createDb({ databaseUrl: scratch?.url, poolSize: 5 });
+  if (scratch?.template) {
+    await shiftTimestamps(database, Date.now() - scratch.template.seededAt);
+    return database;
+  }
   await database.migrate();
   await seed(database);
   return database;
@@ -66,8 +63,9 @@ export async function createTestApp(
   options: Pick<BuildOptions, 'executor' | 'analyzer' | 'uploads'> & { logger?: object } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invigil-test-'));
-  const scratch = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL) : null;
-  const database = await openSeededDatabase(scratch?.url);
+  const template = TEST_DATABASE_URL ? (inject('seededTemplate') ?? undefined) : undefined;
+  const scratch = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL, template?.name) : null;
+  const database = await openSeededDatabase(scratch && { url: scratch.url, template });
   const config: AppConfig = {
     ...loadConfig({}),
     dataDir,

@@ -43,7 +43,8 @@ export async function openSeededSnapshot(snapshot: SeededSnapshot): Promise<Data
   return database;
 }
 
-async function shiftTimestamps(database: Database, ms: number) {
+/** Moves every timestamp of the database forward by `ms` (see openSeededSnapshot). */
+export async function shiftTimestamps(database: Database, ms: number) {
   const { rows } = await database.executeSql<{ table_name: string; columns: string[] }>(
     `SELECT table_name, array_agg(column_name::text) AS columns FROM information_schema.columns
       WHERE table_schema = 'public' AND data_type LIKE 'timestamp%' GROUP BY table_name`,

@@ -1,7 +1,6 @@
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { cleanup, configure, render as renderDom } from '@testing-library/preact';
+import { configure, render as renderDom } from '@testing-library/preact';
 import type { ReactElement } from 'react';
-import { afterAll, afterEach } from 'vitest';
 import { makeTheme } from './theme.ts';
 
 /**
@@ -11,11 +10,7 @@ import { makeTheme } from './theme.ts';
  * sees, never for a fixed time.
  */
 configure({ asyncUtilTimeout: 10_000 });
-afterEach(cleanup);
-// Preact runs effects after the next frame (a 35 ms timer when there is none): let the last
-// test's run while the page is still there, not after the file's DOM is gone ("window is not
-// defined" from an unmounted query client, seen once in CI).
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 60)));
+// (each test's clean-up is in vitest.setup.ts, run for every file)
 
 const NO_TIME = {
   shortest: 0,

@@ -5,6 +5,11 @@ export default defineConfig({
   test: {
     // 2 cores: two test files at a time across all projects.
     maxWorkers: 2,
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'apps/web/vitest.isolated.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'apps/*/vitest.config.ts',
+      'apps/web/vitest.isolated.config.ts',
+      'apps/server/vitest.isolated.config.ts',
+    ],
   },
 });

@@ -42,7 +42,7 @@ step "unit and API tests (PGlite)" vitest-pglite.json -- env -u TEST_DATABASE_UR
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "API and data-layer tests (PostgreSQL: ${TEST_DATABASE_URL%%\?*})" vitest-postgres.json -- \
-    npx vitest run --project api --reporter=default --reporter=json --outputFile="$out/vitest-postgres.json"
+    npx vitest run --project 'api*' --reporter=default --reporter=json --outputFile="$out/vitest-postgres.json"
 else
   echo "== PostgreSQL tier skipped: set TEST_DATABASE_URL=postgres://... to run the API tests on a server =="
 fi

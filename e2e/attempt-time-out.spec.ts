@@ -92,7 +92,7 @@ test('time-out: the one-minute warning, then "Time\'s up!" and the automatic sub
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   // The page's clocks are Playwright's (running as the real ones) so the tab can be put to sleep.
   await page.clock.install();
   const id = await openTest(page, USERS.candidate, 'Two-Minute Quick Test');

@@ -372,7 +372,7 @@ test('layout at 1280 and 375 px: tabs become a dropdown on small screens', async
 test('accessibility: no serious or critical axe violations in any dashboard area', async ({ page }) => {
   // Eleven axe scans are CPU work: about 25 s on a quiet machine, near a minute at load 20. The
   // limit is a safety net, not a speed check (speed belongs in bench/).
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signIn(page, USERS.candidate);
   const check = async (label: string) => {
     expect((await seriousViolations(page)).map((v) => `${label}: ${v}`)).toEqual([]);

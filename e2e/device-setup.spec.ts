@@ -22,11 +22,6 @@ const WARN_ONLY = 'Monitored Test (No Photo Match, Warnings Only)';
 const SEQUENTIAL = 'Monitored Test (Sequential Setup)';
 const shots = path.resolve(import.meta.dirname, '.artifacts/device-setup');
 
-// Each test launches a browser with fake devices, signs in, waits on the microphone test and the
-// server's analysis, and runs axe: on a 2-core CI machine under three e2e workers (load 12) a
-// capture test took over 60 s. A time-out here is a safety net, not a speed check.
-test.describe.configure({ timeout: 120_000 });
-
 let media: ReturnType<typeof fakeMedia>;
 test.beforeAll(() => {
   media = fakeMedia();

@@ -206,7 +206,7 @@ async function checkDialog(page: Page, title: string, text: string | RegExp, sho
 test('a picture with one face passes silently; a picture without a face gives the no-face warning', async ({
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await withFakeDevices(media.face, media.silence, async (ok) => {
     const { page } = await startMonitored(ok, baseURL!, USERS.candidate, TESTS.warnOnly);
     const reply = await (await photoReply(page)).json();
@@ -269,7 +269,7 @@ test('a picture with one face passes silently; a picture without a face gives th
 test("with photo_action 'S' the 4th violation ends the attempt and the dashboard shows it aborted", async ({
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await withFakeDevices(media.noFace, media.silence, async (browser) => {
     const { page } = await startMonitored(browser, baseURL!, USERS.candidate, TESTS.stop);
     for (let n = 1; n <= 3; n++) {
@@ -298,7 +298,7 @@ test("with photo_action 'S' the 4th violation ends the attempt and the dashboard
 });
 
 test('two voices give the speaker alert', async ({ baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await withFakeDevices(media.face, media.twoVoices, async (browser) => {
     const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.stop);
     // Samples start at 20 s and follow every 40 s (photo_timer 20 is under 30).
@@ -337,7 +337,7 @@ function watchPictures(page: Page) {
 }
 
 test('the speaker check alone: a microphone-only setup, then periodic samples and no picture', async ({ baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(270_000);
   await withFakeDevices(media.noFace, media.twoVoices, async (browser) => {
     const page = await signedInPage(browser, baseURL!, USERS.candidate);
     const pictures = watchPictures(page);
@@ -361,7 +361,7 @@ test('the speaker check alone: a microphone-only setup, then periodic samples an
 });
 
 test('the speaker check alone: two voices give the speaker alert without a camera', async ({ baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await withFakeDevices(media.noFace, media.twoVoices, async (browser) => {
     const page = await signedInPage(browser, baseURL!, USERS.candidate2);
     const pictures = watchPictures(page);
@@ -382,7 +382,7 @@ test('the speaker check alone: two voices give the speaker alert without a camer
 test('another person in front of the camera after setup gives the identity check and its retake', async ({
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(270_000);
   // The primary picture (stored at setup) is the astronaut; the camera now shows someone else.
   await withFakeDevices(media.otherFace, media.silence, async (browser) => {
     const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.stop);
@@ -403,7 +403,7 @@ test('another person in front of the camera after setup gives the identity check
 test('a picture taken while the link was down goes when it returns; support reads the outage and the kept picture', async ({
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(270_000);
   // Asha's warnings-only attempt, which the first test leaves in progress too (neither finishes it).
   await withFakeDevices(media.face, media.silence, async (browser) => {
     const { page, examId } = await startMonitored(browser, baseURL!, USERS.candidate, TESTS.warnOnly);

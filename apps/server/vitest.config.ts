@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { mockingTests } from '../../vitest.mocking.ts';
 
 /**
- * Suites that replace a module (vi.mock) get a module registry of their own; the others share
- * their worker's (isolate off, ADR 0243), so the app is imported once per worker, not per file.
+ * Suites that replace a module (vi.mock, found by reading them) get a module registry of their own;
+ * the others share their worker's (isolate off, ADR 0243), so the app is imported once per worker,
+ * not per file.
  */
-export const MOCKING = ['test/endpoint-map.test.ts', 'test/login-enumeration.test.ts'];
+const MOCKING = mockingTests(import.meta.dirname, ['test', 'src']);
 
 export const apiConfig = (name: string, isolated: boolean) =>
   defineConfig({

@@ -13,15 +13,29 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The PostgreSQL server the benches use unless told otherwise (the machine's shared one). */
 export const defaultServer = () => process.env.FAULTS_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 
-/** Drops and creates the database `name` on `server` (a postgres://host:port URL without a database). */
-export async function freshDatabase(server: string, name: string): Promise<string> {
+/** Runs the statements on `server`'s `postgres` database, for the scratch database `name`. */
+async function onServer(server: string, name: string, statements: string[]) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
   const admin = new pg.Client({ connectionString: `${server}/postgres` });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    for (const sql of statements) await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Drops and creates the database `name` on `server` (a postgres://host:port URL without a database). */
+export async function freshDatabase(server: string, name: string): Promise<string> {
+  await onServer(server, name, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
   return `${server}/${name}`;
+}
+
+/** Drops the scratch database `name` at the end of a run, so the server is left as it was found. */
+export async function dropDatabase(server: string, name: string): Promise<void> {
+  await onServer(server, name, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]).catch((e: Error) =>
+    console.error(`could not drop the scratch database ${name}: ${e.message}`),
+  );
 }
 
 export interface ClusterOptions {

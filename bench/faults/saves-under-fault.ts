@@ -20,7 +20,7 @@ import { decodePayload } from '@invigil/contracts';
 import pg from 'pg';
 import { Client } from '../answer-saves/client.ts';
 import { BENCH_PASSWORD, prepare } from '../answer-saves/prepare.ts';
-import { cluster as clusterOf, defaultServer, freshDatabase } from './cluster.ts';
+import { cluster as clusterOf, defaultServer, dropDatabase, freshDatabase } from './cluster.ts';
 import { PrivatePostgres } from './private-postgres.ts';
 
 const { values: args } = parseArgs({
@@ -186,6 +186,7 @@ async function main() {
     stop = true;
     client.close();
     cluster.stop();
+    await dropDatabase(server, 'invigil_faults');
     privatePg?.stop();
   }
 }

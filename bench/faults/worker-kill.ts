@@ -17,7 +17,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CLOSE_NOW, scoredCount, scoringProgress, sendScoringJobs, submittedAttempts } from '../scoring/attempts.ts';
-import { cluster as clusterOf, defaultServer, freshDatabase } from './cluster.ts';
+import { cluster as clusterOf, defaultServer, dropDatabase, freshDatabase } from './cluster.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -161,6 +161,7 @@ async function main() {
   } finally {
     await db.end().catch(() => undefined);
     cluster.stop();
+    await dropDatabase(defaultServer(), 'invigil_faults');
   }
 }
 

@@ -49,6 +49,20 @@ describe('a sign-in belongs to the tabs that hold it', () => {
     expect(await checkTabSignIn(50)).toBe('held');
   });
 
+  it('a busy open tab that answers after 800 ms still holds it (the default wait)', async () => {
+    storeLogin(asha);
+    newTab();
+    const busy = new BroadcastChannel('invigil-sign-in');
+    open.push(busy);
+    busy.onmessage = (e: MessageEvent<{ type: string }>) => {
+      if (e.data.type === 'who') setTimeout(() => busy.postMessage({ type: 'here', token: 'token-a' }), 800);
+    };
+    const started = Date.now();
+    expect(await checkTabSignIn()).toBe('held');
+    // The answer ended the wait: it did not run its whole length.
+    expect(Date.now() - started).toBeLessThan(1400);
+  });
+
   it('an open tab of an earlier sign-in does not vouch for this one', async () => {
     storeLogin(asha);
     newTab();

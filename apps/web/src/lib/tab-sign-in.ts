@@ -52,8 +52,13 @@ export function announceSignInChange(): void {
  * dashboard. A sign-in now belongs to the tabs that hold it: this one (it signed in, or it is a
  * reload of one that did), or any open tab of the site, which answers a new tab here. 'left': the
  * cookies say signed in but no open tab holds the sign-in (every tab of it was closed).
+ *
+ * The wait is long enough for a busy tab to answer: an open tab still rendering a page (seen: a
+ * loaded machine, the tab that had just signed in) answered after more than 300 ms, and the new
+ * tab then ended that sign-in everywhere. A tab that answers ends the wait at once; the whole wait
+ * is paid only when no tab answers (every tab of the sign-in was closed).
  */
-export async function checkTabSignIn(waitMs = 300): Promise<'none' | 'held' | 'left'> {
+export async function checkTabSignIn(waitMs = 1500): Promise<'none' | 'held' | 'left'> {
   const ch = openChannel();
   const token = getCookie('token');
   if (!token || getCookie('sessionTime') !== SESSION_TIME.loggedIn) return 'none';

@@ -15,6 +15,8 @@ const root = path.resolve(import.meta.dirname, '..');
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  // Run output and scratch files live under .artifacts: a spec file there is never part of the run.
+  testIgnore: '**/.artifacts/**',
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   // A safety net, not a speed check: on a loaded 2-core CI machine (load 11-15 under three

@@ -131,8 +131,22 @@ test('take the all-types test: every view, reload keeps answers and time, submit
 
 test('window switches: warning, last warning, then termination with status 111', async ({ page }) => {
   const id = await openTest(page, USERS.candidate, 'Proctored Test (Window Switch Limit 2)');
+  // The first save (question 1 visited) is held in flight while the window is left: it went with
+  // the old count, so the switch must still reach the server in a save of its own after it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await page.route('**/api/test/answeredQuestions', async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue();
+  });
+  const visitSave = page.waitForRequest((r) => r.url().endsWith('/api/test/answeredQuestions'));
   await page.getByRole('button', { name: 'Start' }).click();
   await question(page, 1);
+  expect((await visitSave).postDataJSON().windowSwitchCount).toBe(0);
   // Each switch is sent to the server at once with the attempt's count; wait for that save, then
   // for the warning, before the next switch.
   const countSaved = (n: number) =>
@@ -145,6 +159,7 @@ test('window switches: warning, last warning, then termination with status 111',
     await blur();
     const d = page.getByRole('dialog', { name: title, exact: true });
     await expect(d).toBeVisible();
+    release();
     expect((await saved).status()).toBe(200);
     if (n === 1) await shootBoth(page, 'test-engine-window-warning');
     await d.getByRole('button', { name: 'Ok' }).click();

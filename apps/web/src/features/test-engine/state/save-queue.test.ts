@@ -111,6 +111,36 @@ describe('the save queue', () => {
     expect(h.queue.size).toBe(0);
   });
 
+  it('a window switch while a save is in flight sends another save at once after it', async () => {
+    // The save in flight left with the old count; the question's answer did not change, so without
+    // sendNow the queue would take that save's confirmation as enough and never send the count.
+    const h = harness();
+    let release!: () => void;
+    h.replies.push(() => new Promise((r) => (release = () => r({ time_remaining: 90 }))));
+    h.change(1, 'a');
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(h.sent).toHaveLength(1);
+    h.queue.sendNow(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.sent).toHaveLength(1); // never two saves at once
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.sent.map(shape)).toEqual([['1@1=a'], ['1@1=a']]);
+    expect(h.queue.size).toBe(0);
+  });
+
+  it('sendNow goes at once even when a save is already scheduled for later', async () => {
+    const h = harness();
+    h.answers.set(2, { seq: 0, choice: '' }); // open, not answered
+    h.change(1, 'a'); // due in SAVE_DELAY_MS
+    h.queue.sendNow(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.sent.map(shape)).toEqual([['1@1=a', '2@0=']]);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(h.sent).toHaveLength(1);
+    expect(h.queue.size).toBe(0);
+  });
+
   it('keeps every answer while offline, retries after RETRY_MS and drains when the link returns', async () => {
     const h = harness();
     h.fail(0, 'Network error');

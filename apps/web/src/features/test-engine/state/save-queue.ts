@@ -38,6 +38,11 @@ export class SaveQueue {
   private counter = 0;
   private pending = new Set<number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * Questions that must go in another save even if the save in flight confirms their seq: what
+   * that save carries besides the answers (the window-switch count) changed after it left.
+   */
+  private again = new Set<number>();
   private inFlight = false;
   /** The queue's changes were kept through a failure or a reload: the next save says so. */
   private kept = false;
@@ -84,6 +89,19 @@ export class SaveQueue {
     this.pending.delete(qid);
   }
 
+  /**
+   * A save that must go at once with this question although its answer did not change (a window
+   * switch: the save carries the new count). A save already in flight left with the old count,
+   * so another follows it.
+   */
+  sendNow(qid: number): void {
+    this.pending.add(qid);
+    if (this.inFlight) this.again.add(qid);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.schedule(0);
+  }
+
   /** Sends within `delay` unless a send is already scheduled. */
   schedule(delay = SAVE_DELAY_MS): void {
     if (this.timer) return;
@@ -98,10 +116,12 @@ export class SaveQueue {
     if (this.inFlight || this.pending.size === 0 || !this.deps.canSend()) return;
     this.inFlight = true;
     const changes = [...this.pending].map((qid) => this.deps.changeOf(qid)).filter((c): c is AnswerChange => !!c);
+    this.again.clear();
     try {
       const res = await this.deps.send(changes, keepalive, this.kept);
       this.kept = false;
-      for (const c of changes) if (this.deps.changeOf(c.qid)?.seq === c.seq) this.pending.delete(c.qid);
+      for (const c of changes)
+        if (this.deps.changeOf(c.qid)?.seq === c.seq && !this.again.has(c.qid)) this.pending.delete(c.qid);
       this.deps.onSaved(res.time_remaining);
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
@@ -117,7 +137,8 @@ export class SaveQueue {
       return;
     }
     this.inFlight = false;
-    if (this.pending.size) this.schedule();
+    if (this.again.size) this.schedule(0);
+    else if (this.pending.size) this.schedule();
   }
 
   /** The link is back: drain the queue now. */

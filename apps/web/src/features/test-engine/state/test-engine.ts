@@ -209,9 +209,9 @@ export class TestEngine extends AnsweringEngine {
     if (verdict === 'violation') {
       void this.submit('111', 'window_switch');
     } else if (cur) {
-      this.queue.add(cur.qid);
+      // The count goes to the server at once, with the current question (a save needs one).
+      this.queue.sendNow(cur.qid);
       this.persist();
-      this.queue.schedule(0);
     }
   }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
@@ -32,13 +32,16 @@ function freePort(): Promise<number> {
 
 /**
  * Starts the real server (built SPA, embedded database with the demo data) on a free port and
- * waits for /readyz. The data dir is new unless one is given (a restart keeps the database).
+ * waits for /readyz. The data dir is new unless one is given (a restart keeps the database); a
+ * new one starts from the run's migrated template when there is one (global-setup.ts).
  */
 export async function startServer(
   opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {},
 ): Promise<E2eServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? path.join(artifacts, `data-${Date.now()}-${port}`);
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (!opts.dataDir && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   mkdirSync(dataDir, { recursive: true });
   const log = createWriteStream(path.join(dataDir, 'server.log'), { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {

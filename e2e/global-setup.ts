@@ -6,8 +6,8 @@ import { startServer } from './support/server.ts';
  * One migrated database for the run (no demo data): the server is started once on an empty data
  * dir with the seed off and stopped; every fresh e2e server then starts from a copy of that dir
  * and seeds itself (support/server.ts), so the demo data's times are its own start's. A copy
- * skips initdb, the migrations and pg-boss's schema: about half of a server start's CPU (14 s
- * against 7 s on this machine), paid by each of a run's fourteen or so servers.
+ * skips initdb, the migrations and pg-boss's schema: a server is ready after 8-9 CPU-s instead
+ * of 12-14 on this machine, for each of a run's fourteen or so servers (ADR 0243).
  */
 export default async function globalSetup() {
   const dir = path.resolve(import.meta.dirname, `.artifacts/template-${process.pid}`);

@@ -37,6 +37,15 @@ function harness() {
   };
   const fail = (status: number, message = 'x') =>
     replies.push(() => Promise.reject(new ApiError(status, message, null)));
+  /** Changes the question and lets its save leave, held in flight until `release` is called. */
+  const saveInFlight = async (qid: number, choice: string) => {
+    let release!: () => void;
+    replies.push(() => new Promise((r) => (release = () => r({ time_remaining: 90 }))));
+    change(qid, choice);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+    expect(sent).toHaveLength(1);
+    return () => release();
+  };
   return {
     queue,
     answers,
@@ -47,6 +56,7 @@ function harness() {
     events,
     change,
     fail,
+    saveInFlight,
     submit: () => (submitting = true),
   };
 }
@@ -94,11 +104,7 @@ describe('the save queue', () => {
 
   it('keeps a change made while its save is in flight and sends it after, never two saves at once', async () => {
     const h = harness();
-    let release!: () => void;
-    h.replies.push(() => new Promise((r) => (release = () => r({ time_remaining: 90 }))));
-    h.change(1, 'a');
-    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
-    expect(h.sent).toHaveLength(1);
+    const release = await h.saveInFlight(1, 'a');
     h.change(1, 'b'); // newer than what is in flight
     await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS); // the scheduled send finds a save in flight
     await h.queue.flush();
@@ -115,11 +121,7 @@ describe('the save queue', () => {
     // The save in flight left with the old count; the question's answer did not change, so without
     // sendNow the queue would take that save's confirmation as enough and never send the count.
     const h = harness();
-    let release!: () => void;
-    h.replies.push(() => new Promise((r) => (release = () => r({ time_remaining: 90 }))));
-    h.change(1, 'a');
-    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
-    expect(h.sent).toHaveLength(1);
+    const release = await h.saveInFlight(1, 'a');
     h.queue.sendNow(1);
     await vi.advanceTimersByTimeAsync(0);
     expect(h.sent).toHaveLength(1); // never two saves at once

@@ -5,9 +5,9 @@ import { PDFParse } from 'pdf-parse';
 import { signIn, USERS } from './support/auth.ts';
 import { seriousViolations } from './support/axe.ts';
 import { shootBoth } from './support/screenshots.ts';
+import { menu } from './support/staff-menu.ts';
 
 const main = (page: Page) => page.getByRole('main');
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const table = (page: Page) => main(page).getByRole('table');
 
 async function open(page: Page, item: string) {

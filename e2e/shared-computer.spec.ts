@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, testOnOwnServer } from './support/server.ts';
 import { cookie, signIn, USERS } from './support/auth.ts';
 import { shootBoth } from './support/screenshots.ts';
+import { menu } from './support/staff-menu.ts';
 import { openTest, saved, token } from './support/test-engine.ts';
 
 // One browser context is one physical machine (a test centre PC, a family laptop): its cookies,
@@ -15,7 +16,6 @@ import { openTest, saved, token } from './support/test-engine.ts';
 const test = testOnOwnServer();
 
 const root = path.resolve(import.meta.dirname, '..');
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 /** A resume opens at the first question not answered: back to question 1. */
 async function firstQuestion(page: Page) {

@@ -3,6 +3,16 @@ import { expect, type Page } from '@playwright/test';
 /** The signed-in user's main menu (a drawer on a phone). */
 export const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
+/** The super administrator's menu, in the spec's order. */
+export const ADMIN_MENU = [
+  'Ongoing Tests',
+  'Pending Results',
+  'Regenerate Results',
+  'Import Test',
+  'Import Candidates',
+  'Schedule Test',
+];
+
 /** Opens a menu area (opening the drawer first on a phone) and waits for its heading. */
 export async function openArea(page: Page, name: string) {
   const opener = page.getByRole('button', { name: 'Open menu' });

@@ -23,6 +23,10 @@ const PERSON_B = png(41);
 const NO_FACE = png(42);
 const TWO_FACES = png(43);
 const WITH_PHONE = png(44);
+/** faces the analysis marks as too poorly framed to judge who it is (ADR 0244) */
+const PERSON_A_CUT = png(45);
+const PERSON_B_CUT = png(46);
+const PERSON_B_FAR = png(47);
 
 const summary = faceSummary;
 
@@ -51,6 +55,9 @@ class FakeAnalyzer {
     if (width === 41) return person([0, 1, 0, 0]);
     if (width === 43) return { ...summary(2), embedding: null };
     if (width === 44) return { ...summary(1, ['cell phone']), embedding: embedding ? [1, 0, 0, 0] : null };
+    if (width === 45) return { ...person([1, 0, 0, 0]), face_framing: 'cut' };
+    if (width === 46) return { ...person([0, 1, 0, 0]), face_framing: 'cut' };
+    if (width === 47) return { ...person([0, 1, 0, 0]), face_framing: 'small' };
     return { ...summary(0), embedding: null };
   }
   /** speaker samples analysed */
@@ -310,6 +317,45 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
     expect(fake.scenes).toHaveLength(5);
     expect(fake.scenes[0]).toBe(true);
     expect(fake.scenes.slice(2)).toEqual([true, true, true]);
+  });
+
+  it('a face cut by the picture edge or far away is a face not seen well, never another person (ADR 0244)', async () => {
+    const id = await monitoredAttempt(t, DEMO.candidate.email, { photo_matching: 1, photo_action: 'S' });
+    // setup: such a primary picture could not be matched later: "come closer"
+    for (const picture of [PERSON_A_CUT, PERSON_B_FAR]) {
+      const res = await primary(cand, id, picture);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ outcome: 'N', message: PRIMARY_IMAGE_MESSAGES.N });
+    }
+    expect((await primary(cand, id, PERSON_A)).statusCode).toBe(200);
+    await post('/api/test/startExam', cand, { id });
+    // the candidate leaning out but still recognised: a pass
+    expect((await check(cand, id, PERSON_A_CUT)).json()).toMatchObject({ outcome: 'ok', warnings: 0 });
+    // not recognised, cut or far away: no face seen well (a problem, counted), not a mismatch
+    expect((await check(cand, id, PERSON_B_CUT)).json()).toMatchObject({
+      outcome: 'N',
+      photo_tag: 'faceNotDetected',
+      warnings: 1,
+    });
+    expect((await check(cand, id, PERSON_B_FAR)).json()).toMatchObject({ outcome: 'N', warnings: 2 });
+    // the same other face well framed is the mismatch it is
+    expect((await check(cand, id, PERSON_B)).json()).toMatchObject({ outcome: 'mismatch', warnings: 3 });
+    const { rows: images } = await t.database.executeSql<{ photo_tag: string }>(
+      `SELECT photo_tag FROM proctoring_images WHERE user_exam_id = $1 AND kind = 'error' ORDER BY id`,
+      [id],
+    );
+    expect(images.map((i) => i.photo_tag)).toEqual(['faceNotDetected', 'faceNotDetected', 'faceMismatch']);
+    // the timeline says why, for a reviewer
+    await expect
+      .poll(async () => {
+        const { rows } = await t.database.executeSql<{ framing: string | null }>(
+          `SELECT data->>'framing' AS framing FROM attempt_events
+           WHERE user_exam_id = $1 AND kind = 'proctoring.photo' ORDER BY id`,
+          [id],
+        );
+        return rows.map((r) => r.framing);
+      })
+      .toEqual(['cut', 'cut', 'small', null]);
   });
 
   it('photo_action C only warns: it never stops', async () => {

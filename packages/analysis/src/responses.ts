@@ -1,4 +1,5 @@
 import { cosineSimilarity, EMOTIONS, type Emotion, type ImageAnalysis } from './image/face-analysis.ts';
+import { faceFraming, type FaceFraming } from './image/face-framing.ts';
 import { thresholds } from './image/thresholds.ts';
 
 export interface SingleFaceResult {
@@ -143,11 +144,18 @@ export interface FaceDescription extends ImageSummary {
    */
   face_boxes?: [number, number, number, number][];
   largest_embedding?: number[] | null;
+  /**
+   * with exactly one face: whether it is framed well enough to judge who it is ('cut': partly past
+   * the picture's edge, 'small': too far away), ADR 0244; absent with no face or several
+   */
+  face_framing?: FaceFraming;
 }
 
 export function faceDescription(a: ImageAnalysis, withEmbedding: boolean): FaceDescription {
   const embedding = withEmbedding && a.faces.length === 1 ? (a.faces[0]?.embedding ?? null) : null;
-  if (a.faces.length < 2) return { ...imageSummary(a), embedding };
+  if (a.faces.length === 1)
+    return { ...imageSummary(a), embedding, face_framing: faceFraming(a.width, a.height, a.faces[0].box) };
+  if (a.faces.length === 0) return { ...imageSummary(a), embedding };
   return {
     ...imageSummary(a),
     embedding,

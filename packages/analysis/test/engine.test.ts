@@ -7,6 +7,7 @@ import {
   darkRoom,
   farAway,
   fixture,
+  leaningOut,
   otherPerson,
   personBehind,
   SENTENCES,
@@ -117,6 +118,13 @@ describe('analysis engine in worker threads (real models)', () => {
     // another person in the same dark room is still refused
     const other = await analyzer.describeFace(await darkRoom(await otherPerson(), 0.1), true);
     expect(matchEmbeddings(primary.embedding ?? [], other.embedding ?? []).face_match).toBe(false);
+  });
+
+  it('a face cut by the picture edge or far away is marked, so it is never judged another person (ADR 0244)', async () => {
+    expect((await analyzer.describeFace(fixture('astronaut.jpg'), true)).face_framing).toBe('ok');
+    expect(await analyzer.describeFace(await leaningOut(), true)).toMatchObject({ face_count: 1, face_framing: 'cut' });
+    expect(await analyzer.describeFace(await farAway(), true)).toMatchObject({ face_count: 1, face_framing: 'small' });
+    expect(await analyzer.describeFace(await twoFaces(), true)).not.toHaveProperty('face_framing');
   });
 
   it('the scene pass looks closer: a small face at the back is found only with it (ADR 0102)', async () => {

@@ -61,6 +61,22 @@ export async function farAway(size = 96, [left, top]: [number, number] = [300, 1
 }
 
 /**
+ * The astronaut leaning out of the picture: 190 of her 420 px picture past its right edge, so a
+ * fifth of her face is cut off (ADR 0244).
+ */
+export async function leaningOut(): Promise<Buffer> {
+  const bg = await sharp(fixture('coffee.jpg')).resize(550, 450, { fit: 'cover' }).toBuffer();
+  const face = await sharp(fixture('astronaut.jpg'))
+    .resize(420, 420)
+    .extract({ left: 0, top: 0, width: 190, height: 420 })
+    .toBuffer();
+  return sharp(bg)
+    .composite([{ input: face, left: 360, top: 30 }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/**
  * A candidate in front of a busy background (the coffee picture) and a second person small at the
  * back, top right (about 35 px of face): the whole-picture pass misses that face (issue 12).
  */

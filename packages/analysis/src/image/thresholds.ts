@@ -76,6 +76,15 @@ export const thresholds = {
   staticShiftPx: 6,
   /** cosine similarity of faceres embeddings at or above which two faces are the same person */
   matchCosine: 0.6,
+  /**
+   * a face is framed well enough to judge who it is (face-framing.ts) when less than identityCutMax
+   * of its box lies past the picture's edge and its box is at least identityFaceMinPx wide. Of the
+   * evaluation's honest candidates refused as another person, one leaned 18 % of the face out of
+   * the picture (cosine 0.47-0.57 against their own pictures) and one sat back to a 44 px face; no
+   * genuine face as framed as that was ever refused below 0.68 once fully in the picture (ADR 0244)
+   */
+  identityCutMax: 0.15,
+  identityFaceMinPx: 48,
   /** minimum centernet score for a background object */
   objectMin: 0.3,
   /** antispoof ("real") and liveness scores under which a picture is flagged */

@@ -249,7 +249,10 @@ export class ProctoringService {
       throw new HttpError(409, PRIMARY_KEPT, { examStatus: ue.status });
     await this.requireRoom(ue, bytes);
     const d = await this.run((a) => a.describeFace(bytes, true));
-    const outcome = d.face_count === 1 && !d.object_detected && !d.embedding ? 'N' : faceOutcome(d);
+    // a face without an embedding, or one too far away or partly out of the picture to be
+    // compared later (ADR 0244), is one the camera does not see well: "come closer"
+    const unclear = !d.embedding || (d.face_framing !== undefined && d.face_framing !== 'ok');
+    const outcome = d.face_count === 1 && !d.object_detected && unclear ? 'N' : faceOutcome(d);
     if (outcome !== 'ok') throw new HttpError(422, PRIMARY_IMAGE_MESSAGES[outcome], { outcome });
     return this.storeAndReply(user, ue, 'primary', imagePath, { faceCount: 1, embedding: d.embedding });
   }
@@ -326,13 +329,16 @@ export class ProctoringService {
     }));
     const d = await this.withoutStaticFaces(ue.id, bytes, seen);
     let outcome: PhotoOutcome = faceOutcome(d);
-    // Matching on: no kept primary, no embedding of this face, or a different face is a mismatch.
+    // Matching on: no kept primary, no embedding of this face, or a different face is a mismatch;
+    // unless the face is too far away or partly out of the picture to say who it is: then it is
+    // a face the camera does not see well (N, "come closer"), still a problem, never a verdict
+    // that this is another person (ADR 0244).
     if (
       outcome === 'ok' &&
       settings.photo_matching &&
       !(primary && d.embedding && matchEmbeddings(primary, d.embedding).face_match)
     )
-      outcome = 'mismatch';
+      outcome = d.face_framing === 'cut' || d.face_framing === 'small' ? 'N' : 'mismatch';
     // before this picture is stored: is it, byte for byte, the last one or the setup picture?
     const samePicture = await this.samePictureAs(ue.id, bytes);
     this.recordGapEvents(
@@ -373,6 +379,8 @@ export class ProctoringService {
           media: key,
           scene,
           staticFaces: seen.face_count - d.face_count,
+          // a face too far away or partly out of the picture to be matched (ADR 0244)
+          ...(d.face_framing && d.face_framing !== 'ok' ? { framing: d.face_framing } : {}),
           ...(samePicture ? { samePicture } : {}),
           // kept by the page (a lost link, a busy server) and sent later: the page's own word
           ...(keptSeconds >= KEPT_NOTED_SECONDS ? { keptSeconds } : {}),

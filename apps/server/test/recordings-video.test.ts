@@ -128,6 +128,8 @@ describe('video interview answers: uploadImg, uploadvideo, the server\u2019s che
       type: 'faceNotMatching',
       message: "Your face doesn't match with your registered profile...",
     });
+    // the face not recognised but leaning out of the picture: not seen well, never "doesn't match" (ADR 0244)
+    expect(await type(media.videoBCut)).toMatchObject({ statusCode: 422, type: 'faceNotDetected' });
     expect(await type(media.videoShort)).toMatchObject({ statusCode: 422, type: 'shortDuration' });
     expect(await type(media.videoSilent)).toMatchObject({ statusCode: 422, type: 'noAudio' });
     const framesBefore = engine.frames;

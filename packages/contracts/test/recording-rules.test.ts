@@ -42,6 +42,16 @@ describe('video face rules over sampled frames', () => {
     expect(videoFaceProblem([f(1, false), f(1, true)])).toBeNull();
     expect(videoFaceProblem([f(1, null), f(1, null)])).toBeNull();
   });
+  it('a face cut by the edge or far away that did not match is not seen well, never another person (ADR 0244)', () => {
+    const unclear = (match: boolean) => ({ faceCount: 1, match, unclear: true });
+    // two of three frames leaning out and not recognised: a face not seen, not a mismatch
+    expect(videoFaceProblem([unclear(false), unclear(false), f(1, true)])).toBe('faceNotDetected');
+    // one such frame among recognised ones is left out of the comparison
+    expect(videoFaceProblem([unclear(false), f(1, true), f(1, true), f(1, false), f(1, true)])).toBeNull();
+    expect(videoFaceProblem([unclear(false), f(1, false), f(1, false), f(1, true)])).toBe('faceNotMatching');
+    // recognised while leaning out: it matched, and counts as a match
+    expect(videoFaceProblem([unclear(true), unclear(true), f(1, false)])).toBeNull();
+  });
 });
 
 describe('upload error mapping (spec §8)', () => {

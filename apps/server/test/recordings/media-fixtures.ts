@@ -127,7 +127,8 @@ function video(name: string, picture: string, filter: string, audio: string, sec
 }
 
 /** The widths the fake engine reads: one face (person A), no face, two faces, another person (B). */
-export const WIDTH = { personA: 320, noFace: 336, twoFaces: 352, personB: 368 } as const;
+/** the fake engine tells the frames apart by width; personBCut: another face, leaning out of the picture (ADR 0244) */
+export const WIDTH = { personA: 320, noFace: 336, twoFaces: 352, personB: 368, personBCut: 384 } as const;
 const fit = (w: number) => `scale=${w}:240:force_original_aspect_ratio=decrease,pad=${w}:240:(ow-iw)/2:(oh-ih)/2`;
 
 export function mediaFixtures() {
@@ -158,6 +159,7 @@ export function mediaFixtures() {
       31,
     ),
     videoB: video('video-b.webm', 'chelsea.jpg', fit(WIDTH.personB), talk31, 31),
+    videoBCut: video('video-b-cut.webm', 'chelsea.jpg', fit(WIDTH.personBCut), talk31, 31),
     videoSilent: video('video-silent.webm', 'astronaut.jpg', fit(WIDTH.personA), quiet31, 31),
     videoShort: video('video-short.webm', 'astronaut.jpg', fit(WIDTH.personA), talk10, 10),
     /** ten minutes (tiny pictures, one a second): too long */

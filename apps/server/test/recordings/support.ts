@@ -27,6 +27,7 @@ export class FakeFrames implements Pick<Analyzer, 'describeFrame' | 'describeFac
     const { width } = assertImageDimensions(image);
     if (width === WIDTH.personA) return { ...summary(1), embedding: [1, 0, 0, 0] };
     if (width === WIDTH.personB) return { ...summary(1), embedding: [0, 1, 0, 0] };
+    if (width === WIDTH.personBCut) return { ...summary(1), embedding: [0, 1, 0, 0], face_framing: 'cut' };
     if (width === WIDTH.twoFaces) return { ...summary(2), embedding: null };
     return { ...summary(0), embedding: null };
   }

@@ -161,21 +161,29 @@ export interface FrameFaces {
   faceCount: number;
   /** null: not compared (no single face, or no reference to compare with) */
   match: boolean | null;
+  /**
+   * true: the one face is partly out of the picture or far away (ADR 0244); if it did not match,
+   * the frame is a face not seen well, never a verdict that it is another person
+   */
+  unclear?: boolean;
 }
+
+/** a frame whose one face did not match but was too poorly framed to judge (ADR 0244) */
+const notSeenWell = (f: FrameFaces) => f.unclear === true && f.match === false;
 
 /**
  * The face rules of a video (spec §5) over the frames the server sampled: none analysed is
- * noFacialData; 2+ faces in a quarter of the frames (at least one) is multipleFaces; no face in
- * half of them or more is faceNotDetected; of the single-face frames compared, fewer than half
- * matching is faceNotMatching.
+ * noFacialData; 2+ faces in a quarter of the frames (at least one) is multipleFaces; no face (or
+ * one not seen well) in half of them or more is faceNotDetected; of the single-face frames
+ * compared, fewer than half matching is faceNotMatching.
  */
 export function videoFaceProblem(frames: FrameFaces[]): WarningType | null {
   if (frames.length === 0) return 'noFacialData';
   const several = frames.filter((f) => f.faceCount >= 2).length;
   if (several >= Math.max(1, Math.ceil(frames.length / 4))) return 'multipleFaces';
-  const none = frames.filter((f) => f.faceCount === 0).length;
+  const none = frames.filter((f) => f.faceCount === 0 || notSeenWell(f)).length;
   if (none * 2 >= frames.length) return 'faceNotDetected';
-  const compared = frames.filter((f) => f.match !== null);
+  const compared = frames.filter((f) => f.match !== null && !notSeenWell(f));
   if (compared.length && compared.filter((f) => f.match).length * 2 < compared.length) return 'faceNotMatching';
   return null;
 }

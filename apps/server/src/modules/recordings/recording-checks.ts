@@ -157,6 +157,7 @@ export class RecordingChecks {
       faceCount: d.face_count,
       match:
         d.face_count === 1 && d.embedding && reference.v ? matchEmbeddings(reference.v, d.embedding).face_match : null,
+      ...(d.face_framing === 'cut' || d.face_framing === 'small' ? { unclear: true } : {}),
     }));
     return { frames, reference: reference.kind, keyFramesOnly: sampled.keyFramesOnly };
   }

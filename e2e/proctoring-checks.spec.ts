@@ -82,7 +82,7 @@ function silence() {
   return out;
 }
 
-let media: Record<'face' | 'otherFace' | 'noFace' | 'silence' | 'twoVoices', string>;
+let media: Record<'face' | 'otherFace' | 'otherLeaningOut' | 'noFace' | 'silence' | 'twoVoices', string>;
 
 test.beforeAll(() => {
   mkdirSync(MEDIA, { recursive: true });
@@ -94,6 +94,12 @@ test.beforeAll(() => {
       'other-face',
       ['-loop', '1', '-i', path.join(HUMAN_ASSETS, 'screenshot-faceid.jpg')],
       '[0:v]crop=140:140:14:142,scale=320:320',
+    ),
+    // The same person leaning out of the picture: a quarter of the face past its right edge (ADR 0244).
+    otherLeaningOut: still(
+      'other-leaning-out',
+      ['-loop', '1', '-i', path.join(HUMAN_ASSETS, 'screenshot-faceid.jpg')],
+      '[0:v]crop=140:140:14:142,scale=320:320,pad=720:480:400:80:color=gray,crop=640:480:0:0',
     ),
     noFace: still('no-face', ['-loop', '1', ...fx('coffee.jpg')], '[0:v]null'),
     silence: silence(),
@@ -397,6 +403,21 @@ test('another person in front of the camera after setup gives the identity check
     expect(Date.now() - okAt).toBeLessThan(15_000);
     expect(second).toMatchObject({ outcome: 'mismatch', warnings: 2, stopped: false });
     await expect(alert(page, 'Face not matched')).toBeVisible();
+  });
+});
+
+test('another person leaning out of the picture is told to come closer, never judged another person', async ({
+  baseURL,
+}) => {
+  test.setTimeout(270_000);
+  await withFakeDevices(media.otherLeaningOut, media.silence, async (browser) => {
+    const { page } = await startMonitored(browser, baseURL!, USERS.candidate2, TESTS.stop);
+    // one face found, not recognised, but cut by the picture's edge: a face not seen well (N)
+    const first = await (await photoReply(page)).json();
+    expect(first).toMatchObject({ outcome: 'N', photo_tag: 'faceNotDetected', face_count: 1, warnings: 1 });
+    const d = alert(page, 'Face Not Visible');
+    await expect(d).toContainText('Your face is not visible, please come closer to the camera.');
+    await expect(alert(page, 'Face not matched')).toHaveCount(0);
   });
 });
 

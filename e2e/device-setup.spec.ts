@@ -189,6 +189,21 @@ test('no face is refused with the spec text and Click Again resets', async ({ ba
   });
 });
 
+test('a face leaning out of the picture is refused as not visible: it could not be matched later', async ({
+  baseURL,
+}) => {
+  await withFakeDevices(media.leaningOut, media.audio, async (browser) => {
+    const page = await open(browser, baseURL!, MATCH);
+    await passMicrophone(page);
+    const { camera, reply } = await capture(page);
+    expect(reply.status()).toBe(422);
+    // the analysis found the face, cut by the picture's edge (ADR 0244)
+    expect(await reply.json()).toMatchObject({ outcome: 'N', framing: 'cut' });
+    await expect(camera.getByText('Your face is not visible, please come closer to the camera.')).toBeVisible();
+    await expect(camera.getByRole('button', { name: 'Proceed' })).toHaveCount(0);
+  });
+});
+
 test('two faces are refused with the spec text', async ({ baseURL }) => {
   await withFakeDevices(media.twoFaces, media.audio, async (browser) => {
     const page = await open(browser, baseURL!, MATCH);

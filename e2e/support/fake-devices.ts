@@ -78,6 +78,13 @@ export function fakeMedia() {
     oneFace: clip('one-face', ['astronaut.jpg'], `[0:v]scale=480:480,${pad}`),
     noFace: clip('no-face', ['coffee.jpg'], `[0:v]scale=640:-2,${pad}`),
     twoFaces: clip('two-faces', ['astronaut.jpg'], `[0:v]split[a][b];[b]hflip[c];[a][c]hstack,${pad}`),
+    // leaning out: the picture shifted right so part of the face is past the edge (ADR 0244). Measured
+    // in this setup: shifted 370-390 px the face is found and cut; 350, framed (it passes); 420, not found
+    leaningOut: clip(
+      'leaning-out',
+      ['astronaut.jpg'],
+      '[0:v]scale=480:480,pad=900:480:380:0:color=gray,crop=640:480:0:0',
+    ),
     audio: voice(),
     passage: passage(),
     answer: answer(),

@@ -322,10 +322,13 @@ describe('proctoring verdicts decided on the server (fake analysis engine)', () 
   it('a face cut by the picture edge or far away is a face not seen well, never another person (ADR 0244)', async () => {
     const id = await monitoredAttempt(t, DEMO.candidate.email, { photo_matching: 1, photo_action: 'S' });
     // setup: such a primary picture could not be matched later: "come closer"
-    for (const picture of [PERSON_A_CUT, PERSON_B_FAR]) {
+    for (const [picture, framing] of [
+      [PERSON_A_CUT, 'cut'],
+      [PERSON_B_FAR, 'small'],
+    ] as const) {
       const res = await primary(cand, id, picture);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ outcome: 'N', message: PRIMARY_IMAGE_MESSAGES.N });
+      expect(res.json()).toMatchObject({ outcome: 'N', message: PRIMARY_IMAGE_MESSAGES.N, framing });
     }
     expect((await primary(cand, id, PERSON_A)).statusCode).toBe(200);
     await post('/api/test/startExam', cand, { id });

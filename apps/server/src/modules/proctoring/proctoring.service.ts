@@ -253,7 +253,8 @@ export class ProctoringService {
     // compared later (ADR 0244), is one the camera does not see well: "come closer"
     const unclear = !d.embedding || (d.face_framing !== undefined && d.face_framing !== 'ok');
     const outcome = d.face_count === 1 && !d.object_detected && unclear ? 'N' : faceOutcome(d);
-    if (outcome !== 'ok') throw new HttpError(422, PRIMARY_IMAGE_MESSAGES[outcome], { outcome });
+    const framing = outcome === 'N' && d.face_framing && d.face_framing !== 'ok' ? { framing: d.face_framing } : {};
+    if (outcome !== 'ok') throw new HttpError(422, PRIMARY_IMAGE_MESSAGES[outcome], { outcome, ...framing });
     return this.storeAndReply(user, ue, 'primary', imagePath, { faceCount: 1, embedding: d.embedding });
   }
 

@@ -201,6 +201,7 @@ test('a face leaning out of the picture is refused as not visible: it could not 
     expect(await reply.json()).toMatchObject({ outcome: 'N', framing: 'cut' });
     await expect(camera.getByText('Your face is not visible, please come closer to the camera.')).toBeVisible();
     await expect(camera.getByRole('button', { name: 'Proceed' })).toHaveCount(0);
+    await shoot(page, 'leaning-out', camera.getByRole('button', { name: 'Click Again' }));
   });
 });
 

@@ -96,6 +96,8 @@ test.beforeAll(() => {
       '[0:v]crop=140:140:14:142,scale=320:320',
     ),
     // The same person leaning out of the picture: a quarter of the face past its right edge (ADR 0244).
+    // Measured: the face is found and cut for shifts of 360-420 px whether the camera's 550x450
+    // picture is cropped or scaled from this 640x480 clip; 400 is the middle.
     otherLeaningOut: still(
       'other-leaning-out',
       ['-loop', '1', '-i', path.join(HUMAN_ASSETS, 'screenshot-faceid.jpg')],
